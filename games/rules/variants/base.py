@@ -1,0 +1,200 @@
+"""What every rule set provides: settings plus a few hooks the trick-taking core calls."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from games.rules.actions import Bid
+from games.rules.cards import CARDS, Card
+from games.rules.declarations import BELOT, Declaration
+from games.rules.errors import InvalidInputError, MalformedActionError
+from games.rules.play import PlayRules
+
+if TYPE_CHECKING:
+    from games.rules.hand import HandState
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """The standing or final contract: the bid, who made it, and the double/redouble factor."""
+
+    bid: Bid
+    seat: int
+    multiplier: int = 1
+
+    @property
+    def team(self) -> int:
+        """The bidding team (seats 0 and 2 are team 0)."""
+        return self.seat & 1
+
+    @property
+    def mode(self) -> int:
+        """Trump mode: a suit index, NO_TRUMPS or ALL_TRUMPS."""
+        return self.bid.strain if self.bid.strain is not None else 0
+
+    def to_dict(self) -> dict[str, object]:
+        """The contract as the scenario runner prints it."""
+        return {"bid": str(self.bid), "team": self.team, "multiplier": self.multiplier}
+
+
+class Auction(ABC):
+    """Bidding state of one hand; each rule set subclasses it with its own calls."""
+
+    __slots__ = ("calls", "dealer", "done", "to_act")
+
+    def __init__(self, dealer: int) -> None:
+        self.dealer = dealer
+        self.to_act = (dealer + 1) % 4
+        self.done = False
+        self.calls: list[tuple[int, Bid]] = []
+
+    @abstractmethod
+    def legal(self) -> list[Bid]:
+        """The bids the seat to act may make."""
+
+    @abstractmethod
+    def apply(self, bid: Bid) -> None:
+        """Make a bid for the seat to act, or raise IllegalActionError('illegal_bid')."""
+
+    @abstractmethod
+    def contract(self) -> Contract | None:
+        """The standing (or, once done, final) contract; None before any bid."""
+
+    @abstractmethod
+    def clone(self) -> Auction:
+        """An independent copy, for search."""
+
+
+@dataclass(slots=True)
+class HandScore:
+    """Everything the end of a hand decides, in the scenario runner's terms."""
+
+    card_points: list[int]
+    raw_points: list[int]
+    hand_points: list[int]
+    hanging: list[int]
+    outcome: str
+    valat: int | None
+    match_score: list[int]
+    winner: int | None
+
+
+class Variant(ABC):
+    """One rule set: class settings plus hooks; instances carry the chosen house rules."""
+
+    name: ClassVar[str]
+    packets: ClassVar[tuple[int, ...]]  # deal packet sizes, each round from first hand
+    bidding_cards: ClassVar[int]  # cards a seat holds while bidding
+    house_rule_choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}  # first value = default
+    belot_needs_suit: ClassVar[bool] = False  # belot only when led or following suit
+    card_total: ClassVar[Mapping[int, int]]  # trump mode -> card points incl. last trick
+
+    def __init__(self, house_rules: Mapping[str, object] | None = None) -> None:
+        chosen = dict(house_rules or {})
+        for key, value in chosen.items():
+            choices = self.house_rule_choices.get(key)
+            if choices is None:
+                raise InvalidInputError(f"{self.name} has no house rule {key!r}")
+            if value not in choices or type(value) is not type(choices[0]):
+                raise InvalidInputError(f"house rule {key!r} cannot be {value!r}")
+        self.house_rules = {k: chosen.get(k, v[0]) for k, v in self.house_rule_choices.items()}
+        self.chosen_rules = chosen
+
+    def parse_bid(self, text: str) -> Bid:
+        """Read a bid word, refusing words this rule set does not have."""
+        bid = Bid.parse(text)
+        if not self.has_word(bid):
+            raise MalformedActionError(f"{self.name} has no bid {str(bid)!r}")
+        return bid
+
+    @abstractmethod
+    def has_word(self, bid: Bid) -> bool:
+        """Whether the bid belongs to this rule set's vocabulary."""
+
+    def deal(self, deck: Sequence[int], dealer: int) -> list[list[Card]]:
+        """Hands in the order received, dealt packet by packet from first hand."""
+        hands: list[list[Card]] = [[], [], [], []]
+        i = 0
+        for size in self.packets:
+            for k in range(1, 5):
+                hands[(dealer + k) % 4].extend(CARDS[c] for c in deck[i : i + size])
+                i += size
+        return hands
+
+    def complete_hands(
+        self, deck: Sequence[int], dealer: int, contract: Contract
+    ) -> list[list[Card]]:
+        """Full hands once the contract is known (French Belote overrides: the taker's draw)."""
+        return self.deal(deck, dealer)
+
+    def hands_to_deck(self, hands: Sequence[Sequence[int]], dealer: int) -> list[Card]:
+        """The deck that deals these hands (the inverse of `deal`)."""
+        taken = [0, 0, 0, 0]
+        deck: list[Card] = []
+        for size in self.packets:
+            for k in range(1, 5):
+                seat = (dealer + k) % 4
+                deck.extend(CARDS[c] for c in hands[seat][taken[seat] : taken[seat] + size])
+                taken[seat] += size
+        return deck
+
+    @abstractmethod
+    def new_auction(self, dealer: int) -> Auction:
+        """A fresh auction for a hand dealt by `dealer`."""
+
+    @abstractmethod
+    def play_rules(self, contract: Contract) -> PlayRules:
+        """The play obligations under this contract."""
+
+    @abstractmethod
+    def declarations(self, seat: int, hand: int, contract: Contract) -> list[Declaration]:
+        """What a seat announcing everything declares with its first card."""
+
+    @abstractmethod
+    def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
+        """The team whose declarations score (None: neither), belots excluded from `decls`."""
+
+    def void_team(self, hand: HandState) -> int | None:
+        """A team whose declarations and belots are void (Bulgarian valat); default none."""
+        return None
+
+    def declaration_flags(self, hand: HandState) -> list[bool | None]:
+        """`scored` of each announced declaration: None until the first trick is complete."""
+        decls = hand.declarations
+        if not hand.tricks:
+            return [True if d.kind == BELOT else None for d in decls]
+        void = self.void_team(hand)
+        compared = [d for d in decls if d.kind != BELOT and d.seat & 1 != void]
+        best = self.declaration_winner(compared, hand.dealer)
+        return [d.seat & 1 != void and (d.kind == BELOT or d.seat & 1 == best) for d in decls]
+
+    def declared_points(self, hand: HandState, flags: Sequence[bool | None]) -> list[int]:
+        """Points of the scoring declarations and belots, per team."""
+        points = [0, 0]
+        for d, scored in zip(hand.declarations, flags, strict=True):
+            if scored:
+                points[d.seat & 1] += d.points
+        return points
+
+    @abstractmethod
+    def score(self, hand: HandState) -> HandScore:
+        """Score a completed hand (every rule of the rule set's scoring section)."""
+
+    def thrown_in(self, hand: HandState) -> HandScore:
+        """A hand nobody bid: nothing scores, nothing moves."""
+        return HandScore(
+            [0, 0], [0, 0], [0, 0], list(hand.hanging), "thrown_in", None,
+            list(hand.match_score), None,
+        )  # fmt: skip
+
+    def target(self) -> int:
+        """Points that end the game (house rule `target` where the rule set has one)."""
+        return int(self.house_rules.get("target", 0))
+
+
+def seat_distance(seat: int, dealer: int) -> int:
+    """How far a seat is from first hand (0 = first hand), for 'nearest first hand' ties."""
+    return (seat - dealer - 1) % 4
