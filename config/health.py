@@ -1,0 +1,91 @@
+"""/healthz: probes the database, the channel layer and a Celery worker, all at once."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import Awaitable, Callable
+
+from asgiref.sync import sync_to_async
+from celery.exceptions import TimeoutError as CeleryTimeoutError
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+
+from config.celery import ping
+
+# A probe returns None when healthy, or a short text saying what is wrong.
+Probe = Callable[[], Awaitable[str | None]]
+CHANNEL_LAYER_TIMEOUT = 2.0
+
+
+def _query_database() -> None:
+    """Run a trivial query on the default database."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+
+
+async def probe_database() -> str | None:
+    """Check that the database answers a query."""
+    await sync_to_async(_query_database)()
+    return None
+
+
+async def probe_channel_layer() -> str | None:
+    """Send a message to a fresh channel and read it back through the layer."""
+    layer = get_channel_layer()
+    if layer is None:
+        return "no channel layer configured"
+    channel = await layer.new_channel()
+    token = uuid.uuid4().hex
+    await layer.send(channel, {"type": "health.ping", "token": token})
+    message = await asyncio.wait_for(layer.receive(channel), timeout=CHANNEL_LAYER_TIMEOUT)
+    return None if message.get("token") == token else "the layer returned another message"
+
+
+def _ping_worker() -> str | None:
+    """Round-trip the ping task through the broker, a worker and the result backend."""
+    timeout = settings.HEALTHZ_CELERY_TIMEOUT
+    result = ping.apply_async(expires=timeout, retry=False)
+    try:
+        result.get(timeout=timeout)
+    except CeleryTimeoutError:
+        return f"no worker answered within {timeout:g} s"
+    finally:
+        result.forget()
+    return None
+
+
+async def probe_celery() -> str | None:
+    """Check that some Celery worker runs tasks."""
+    return await sync_to_async(_ping_worker, thread_sensitive=False)()
+
+
+PROBES: dict[str, Probe] = {
+    "database": probe_database,
+    "channel_layer": probe_channel_layer,
+    "celery": probe_celery,
+}
+
+
+async def _run(probe: Probe) -> str | None:
+    """Run one probe, turning any failure into its description."""
+    try:
+        return await asyncio.wait_for(probe(), timeout=settings.HEALTHZ_CELERY_TIMEOUT + 1)
+    except TimeoutError:
+        return "timed out"
+    except Exception as error:  # Any failure is exactly what /healthz reports.
+        return f"{type(error).__name__}: {error}"
+
+
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Answer 200 when every component works, 503 naming those that do not."""
+    problems = await asyncio.gather(*(_run(probe) for probe in PROBES.values()))
+    checks = {
+        name: {"ok": problem is None, **({"error": problem} if problem else {})}
+        for name, problem in zip(PROBES, problems, strict=True)
+    }
+    failing = [name for name, problem in zip(PROBES, problems, strict=True) if problem]
+    body = {"status": "error" if failing else "ok", "failing": failing, "checks": checks}
+    return JsonResponse(body, status=503 if failing else 200)

