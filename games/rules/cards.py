@@ -58,6 +58,7 @@ class Card(int):
         return f"Card({CODES[self]})"
 
 
+BITS = tuple(1 << c for c in range(32))
 CODES = tuple(RANKS[c & 7] + SUITS[c >> 3] for c in range(32))
 CARDS = tuple(Card(c) for c in range(32))
 _BY_CODE = {code.upper(): CARDS[c] for c, code in enumerate(CODES)}
@@ -70,11 +71,8 @@ def suit_of(card: int) -> int:
 
 
 def mask_of(cards: Iterable[int]) -> int:
-    """Bit mask of a collection of cards."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
+    """Bit mask of a collection of distinct cards."""
+    return sum(map(BITS.__getitem__, cards))
 
 
 def cards_of(mask: int) -> list[Card]:
@@ -90,9 +88,8 @@ def parse_cards(codes: Sequence[str]) -> list[Card]:
 def shuffled_deck(seed: int | random.Random) -> list[Card]:
     """A deck in a seeded random order, so every deal can be replayed."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)  # noqa: S311 (replayable deals)
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    return deck
+    keys = [rng.random() for _ in CARDS]
+    return [card for _, card in sorted(zip(keys, CARDS, strict=True))]
 
 
 def _strength(mode: int, card: int) -> int:

@@ -92,9 +92,12 @@ def fours_in(mask: int) -> list[int]:
 
 def runs_in(seat: int, mask: int, *, split_eight: bool) -> list[Declaration]:
     """Runs of a hand; a run of eight is quinte T-A + tierce 7-9, or nothing if not split."""
-    found = []
+    found: list[Declaration] = []
     for suit in range(4):
-        for low, length in RUNS[mask >> (suit * 8) & 0xFF]:
+        runs = RUNS[mask >> (suit * 8) & 0xFF]
+        if not runs:
+            continue
+        for low, length in runs:
             if length == 8:
                 if split_eight:
                     found.append(run_declaration(seat, suit, 0, 3))
@@ -112,6 +115,8 @@ def strength_key(d: Declaration) -> tuple[int, int, int]:
 def exclusive_declarations(seat: int, mask: int) -> list[Declaration]:
     """Best split when a card may serve in a four or a sequence, not both (Bulgarian rule 5)."""
     fours = fours_in(mask)
+    if not fours:
+        return runs_in(seat, mask, split_eight=True)
     best: list[Declaration] = []
     best_key: tuple[int, tuple[int, int, int]] = (-1, (0, 0, 0))
     for choice in range(1 << len(fours)):

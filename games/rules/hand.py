@@ -13,6 +13,7 @@ from games.rules.cards import (
     BELOT_CARDS,
     CARDS,
     CODES,
+    FULL_MASK,
     PAIR_BIT,
     POINTS,
     RANK_Q,
@@ -36,8 +37,10 @@ class Phase(StrEnum):
     DONE = "done"
 
 
+BIDDING, PLAYING, DONE = Phase.BIDDING, Phase.PLAYING, Phase.DONE
+
 # Plays for every suit byte of a mask: expanding a legal mask costs four lookups.
-_BYTE_PLAYS = tuple(
+_PLAYS_C, _PLAYS_D, _PLAYS_H, _PLAYS_S = (
     tuple(tuple(PLAYS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
     for s in range(4)
 )
@@ -64,6 +67,8 @@ class HandState:
         "led",
         "log",
         "match_score",
+        "needs_suit",
+        "points_table",
         "phase",
         "rules",
         "to_act",
@@ -98,6 +103,8 @@ class HandState:
     declarations: list[Declaration]
     log: list[tuple[int, Action]]
     beaten: tuple[int, ...]
+    points_table: tuple[int, ...]
+    needs_suit: bool
     belot_cards: int
     _legal: int
     _score: HandScore | None
@@ -111,19 +118,20 @@ class HandState:
         match_score: Sequence[int] = (0, 0),
         hanging: Sequence[int] = (0, 0),
     ) -> None:
-        if sorted(deck) != list(range(32)):
+        if len(deck) != 32 or mask_of(deck) != FULL_MASK:
             raise InvalidInputError("a deck must hold each of the 32 cards once")
         if dealer not in range(4):
             raise InvalidInputError("the dealer is a seat 0-3")
         self.variant = variant
         self.dealer = dealer
-        self.deck = tuple(CARDS[c] for c in deck)
+        self.deck = tuple(map(CARDS.__getitem__, deck))
         self.match_score = (int(match_score[0]), int(match_score[1]))
         self.hanging = (int(hanging[0]), int(hanging[1]))
         self.dealt = variant.deal(self.deck, dealer)
-        self.held = [mask_of(cards[: variant.bidding_cards]) for cards in self.dealt]
+        bidding = variant.bidding_cards
+        self.held = [mask_of(cards[:bidding]) for cards in self.dealt]
         self.auction = variant.new_auction(dealer)
-        self.phase = Phase.BIDDING
+        self.phase = BIDDING
         self.to_act = self.auction.to_act
         self.contract = None
         self.rules = None
@@ -137,6 +145,8 @@ class HandState:
         self.log = []
         self.beaten = BEATEN_BY[0]
         self.belot_cards = 0
+        self.points_table = POINTS[0]
+        self.needs_suit = False
         self._legal = -1
         self._score = None
 
@@ -172,9 +182,21 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy (cheap: immutable parts are shared), for search."""
         twin = HandState.__new__(HandState)
-        for name in _SHARED:
-            setattr(twin, name, getattr(self, name))
-        twin.auction = self.auction.clone()
+        twin.variant, twin.dealer, twin.deck = self.variant, self.dealer, self.deck
+        twin.match_score, twin.hanging = self.match_score, self.hanging
+        twin.phase, twin.to_act, twin.contract, twin.rules = (
+            self.phase, self.to_act, self.contract, self.rules,
+        )  # fmt: skip
+        twin.dealt, twin.led, twin.win_card, twin.win_seat = (
+            self.dealt, self.led, self.win_card, self.win_seat,
+        )  # fmt: skip
+        twin.first_played, twin.beaten, twin.belot_cards = (
+            self.first_played, self.beaten, self.belot_cards,
+        )  # fmt: skip
+        twin.points_table, twin.needs_suit = self.points_table, self.needs_suit
+        twin._legal, twin._score = self._legal, self._score
+        # The auction is frozen once play starts, so only a live one needs copying.
+        twin.auction = self.auction.clone() if self.phase is BIDDING else self.auction
         twin.held = list(self.held)
         twin.trick = list(self.trick)
         twin.tricks = list(self.tricks)
@@ -186,41 +208,42 @@ class HandState:
 
     # ----- the one way in -----------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """What the seat to act may do now (empty once the hand is over)."""
-        if self.phase is Phase.PLAYING:
+        if self.phase is PLAYING:
             mask = self._legal
             if mask < 0:
                 mask = self._legal_now()
-            return [
-                *_BYTE_PLAYS[0][mask & 0xFF],
-                *_BYTE_PLAYS[1][mask >> 8 & 0xFF],
-                *_BYTE_PLAYS[2][mask >> 16 & 0xFF],
-                *_BYTE_PLAYS[3][mask >> 24],
-            ]
-        if self.phase is Phase.BIDDING:
-            return list(self.auction.legal())
-        return []
+            return (
+                _PLAYS_C[mask & 0xFF]
+                + _PLAYS_D[mask >> 8 & 0xFF]
+                + _PLAYS_H[mask >> 16 & 0xFF]
+                + _PLAYS_S[mask >> 24]
+            )
+        if self.phase is BIDDING:
+            return self.auction.legal()
+        return ()
 
     def legal_cards_mask(self) -> int:
         """The legal cards as a bit mask (0 outside play), for bots."""
-        if self.phase is not Phase.PLAYING:
+        if self.phase is not PLAYING:
             return 0
         return self._legal if self._legal >= 0 else self._legal_now()
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply the action of the seat to act (or raise; the state is then unchanged)."""
         phase = self.phase
-        if phase is Phase.DONE:
+        if type(action) is Play and phase is PLAYING and (seat is None or seat == self.to_act):
+            self._play(action)
+            return
+        if phase is DONE:
             raise IllegalActionError("hand_over", "The hand is over")
         if type(action) is Play:
-            if phase is not Phase.PLAYING:
+            if phase is not PLAYING:
                 raise IllegalActionError("wrong_phase", "The bidding is not over yet")
-            if seat is not None and seat != self.to_act:
-                raise self._out_of_turn()
-            self._play(action)
-        elif type(action) is Bid:
-            if phase is not Phase.BIDDING:
+            raise self._out_of_turn()
+        if type(action) is Bid:
+            if phase is not BIDDING:
                 raise IllegalActionError("wrong_phase", "The bidding is over: play a card")
             if not self.variant.has_word(action):
                 raise MalformedActionError(f"{self.variant.name} has no bid {str(action)!r}")
@@ -233,11 +256,11 @@ class HandState:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (played out or thrown in)."""
-        return self.phase is Phase.DONE
+        return self.phase is DONE
 
     def score(self) -> HandScore | None:
         """The scoring of the completed hand; None while it is under way."""
-        if self.phase is not Phase.DONE:
+        if self.phase is not DONE:
             return None
         if self._score is None:
             if self.contract is None:
@@ -252,7 +275,7 @@ class HandState:
 
     def standing_contract(self) -> Contract | None:
         """The contract once bidding is over, else the standing bid (None before any bid)."""
-        return self.contract if self.phase is not Phase.BIDDING else self.auction.contract()
+        return self.contract if self.phase is not BIDDING else self.auction.contract()
 
     # ----- internals ----------------------------------------------------------------------
 
@@ -269,7 +292,7 @@ class HandState:
             return
         contract = auction.contract()
         if contract is None:
-            self.phase = Phase.DONE
+            self.phase = DONE
             self.to_act = None
             return
         self._start_play(contract)
@@ -281,9 +304,13 @@ class HandState:
         mode = self.rules.mode
         self.beaten = BEATEN_BY[mode]
         self.belot_cards = BELOT_CARDS[mode]
-        self.dealt = variant.complete_hands(self.deck, self.dealer, contract)
+        complete = variant.complete_hands(self.deck, self.dealer, contract)
+        if complete is not None:
+            self.dealt = complete
         self.held = [mask_of(cards) for cards in self.dealt]
-        self.phase = Phase.PLAYING
+        self.points_table = POINTS[mode]
+        self.needs_suit = variant.belot_needs_suit
+        self.phase = PLAYING
         self.to_act = (self.dealer + 1) % 4
 
     def _legal_now(self) -> int:
@@ -296,6 +323,7 @@ class HandState:
         return hand
 
     def _play(self, play: Play) -> None:
+        # The hot path of every search: locals, table lookups, no avoidable allocation.
         seat: int = self.to_act  # type: ignore[assignment]  # only called while playing
         card = play.card
         bit = 1 << card
@@ -314,42 +342,41 @@ class HandState:
                 self.declarations += self.variant.declarations(seat, hand, contract)
         hand ^= bit
         self.held[seat] = hand
-        if (
-            bit & self.belot_cards
-            and hand & PAIR_BIT[card]
-            and play.belot
-            and (not trick or not self.variant.belot_needs_suit or card >> 3 == self.led)
-        ):
-            queen = CARDS[(card & ~7) | RANK_Q]
-            pair = (queen, CARDS[queen + 1])
-            self.declarations.append(Declaration(seat, BELOT, pair, 20, 0, 2))
+        if bit & self.belot_cards and hand & PAIR_BIT[card] and play.belot:
+            # Bulgarian: a belot counts only when its first card is led or follows suit.
+            if not trick or not self.needs_suit or card >> 3 == self.led:
+                queen = (card & ~7) | RANK_Q
+                pair = (CARDS[queen], CARDS[queen + 1])
+                self.declarations.append(Declaration(seat, BELOT, pair, 20, 0, 2))
+        self.log.append((seat, play))
         if not trick:
             self.led = card >> 3
             self.win_card = card
             self.win_seat = seat
-        elif self.beaten[self.win_card] & bit:
+            trick.append(card)
+            self.to_act = (seat + 1) & 3
+            return
+        if self.beaten[self.win_card] & bit:
             self.win_card = card
             self.win_seat = seat
         trick.append(card)
-        self.log.append((seat, play))
         if len(trick) < 4:
             self.to_act = (seat + 1) & 3
             return
         winner = self.win_seat
-        table = POINTS[self.rules.mode]  # type: ignore[union-attr]
+        table = self.points_table
         team = winner & 1
-        self.card_points[team] += (
-            table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
-        )
+        points = table[trick[0]] + table[trick[1]] + table[trick[2]] + table[trick[3]]
         self.tricks_won[team] += 1
-        leader = (seat + 1) & 3
-        self.tricks.append((leader, tuple(trick), winner))
+        tricks = self.tricks
+        tricks.append(((seat + 1) & 3, tuple(trick), winner))
         self.trick = []
-        if len(self.tricks) == 8:
-            self.card_points[team] += 10
-            self.phase = Phase.DONE
+        if len(tricks) == 8:
+            self.card_points[team] += points + 10
+            self.phase = DONE
             self.to_act = None
         else:
+            self.card_points[team] += points
             self.to_act = winner
 
     def _refuse(self, seat: int, card: int) -> IllegalActionError:
@@ -412,23 +439,6 @@ class HandState:
 
     def __repr__(self) -> str:
         return f"<HandState {self.variant.name} {self.phase} to_act={self.to_act}>"
-
-
-_SHARED = tuple(
-    name
-    for name in HandState.__slots__
-    if name
-    not in (
-        "auction",
-        "held",
-        "trick",
-        "tricks",
-        "card_points",
-        "tricks_won",
-        "declarations",
-        "log",
-    )
-)
 
 
 def action_to_json(seat: int, action: Action) -> dict[str, Any]:

@@ -52,7 +52,7 @@ class Auction(ABC):
         self.calls: list[tuple[int, Bid]] = []
 
     @abstractmethod
-    def legal(self) -> list[Bid]:
+    def legal(self) -> tuple[Bid, ...]:
         """The bids the seat to act may make."""
 
     @abstractmethod
@@ -102,6 +102,17 @@ class Variant(ABC):
                 raise InvalidInputError(f"house rule {key!r} cannot be {value!r}")
         self.house_rules = {k: chosen.get(k, v[0]) for k, v in self.house_rule_choices.items()}
         self.chosen_rules = chosen
+        self._deal_order = tuple(self._positions(dealer) for dealer in range(4))
+
+    def _positions(self, dealer: int) -> tuple[tuple[int, ...], ...]:
+        """Deck positions each seat receives, in order, when `dealer` deals."""
+        positions: list[list[int]] = [[], [], [], []]
+        i = 0
+        for size in self.packets:
+            for k in range(1, 5):
+                positions[(dealer + k) % 4].extend(range(i, i + size))
+                i += size
+        return tuple(tuple(p) for p in positions)
 
     def parse_bid(self, text: str) -> Bid:
         """Read a bid word, refusing words this rule set does not have."""
@@ -116,19 +127,14 @@ class Variant(ABC):
 
     def deal(self, deck: Sequence[int], dealer: int) -> list[list[Card]]:
         """Hands in the order received, dealt packet by packet from first hand."""
-        hands: list[list[Card]] = [[], [], [], []]
-        i = 0
-        for size in self.packets:
-            for k in range(1, 5):
-                hands[(dealer + k) % 4].extend(CARDS[c] for c in deck[i : i + size])
-                i += size
-        return hands
+        return [[CARDS[deck[i]] for i in order] for order in self._deal_order[dealer]]
 
     def complete_hands(
         self, deck: Sequence[int], dealer: int, contract: Contract
-    ) -> list[list[Card]]:
-        """Full hands once the contract is known (French Belote overrides: the taker's draw)."""
-        return self.deal(deck, dealer)
+    ) -> list[list[Card]] | None:
+        """Full hands once the contract is known; None: the first deal stands (French Belote
+        overrides it: the taker's draw)."""
+        return None
 
     def hands_to_deck(self, hands: Sequence[Sequence[int]], dealer: int) -> list[Card]:
         """The deck that deals these hands (the inverse of `deal`)."""

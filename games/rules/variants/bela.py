@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from games.rules.hand import HandState
 
 STIGLJA = 90
-_SUIT_BIDS = list(STRAIN_BIDS[:4])
-_WITH_PASS = [PASS_BID, *_SUIT_BIDS]
+_SUIT_BIDS = STRAIN_BIDS[:4]
+_WITH_PASS = (PASS_BID, *_SUIT_BIDS)
 
 
 class BelaAuction(Auction):
@@ -31,8 +31,8 @@ class BelaAuction(Auction):
         super().__init__(dealer)
         self.caller = -1
 
-    def legal(self) -> list[Bid]:
-        return list(_SUIT_BIDS if self.to_act == self.dealer else _WITH_PASS)
+    def legal(self) -> tuple[Bid, ...]:
+        return _SUIT_BIDS if self.to_act == self.dealer else _WITH_PASS
 
     def apply(self, bid: Bid) -> None:
         seat = self.to_act

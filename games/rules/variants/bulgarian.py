@@ -29,14 +29,16 @@ GAME_POINTS = 151
 VALAT_BONUS = 9
 
 
-def _legal_table() -> dict[tuple[int, int], list[Bid]]:
+def _legal_table() -> dict[tuple[int, int], tuple[Bid, ...]]:
     """Legal bids by (lowest strain still biddable, 0/1/2 = none/double/redouble allowed)."""
     table = {}
     for low in range(7):
         for extra in range(3):
-            bids = [PASS_BID, *STRAIN_BIDS[low:]]
-            bids += [[], [DOUBLE_BID], [REDOUBLE_BID]][extra]
-            table[low, extra] = bids
+            table[low, extra] = (
+                PASS_BID,
+                *STRAIN_BIDS[low:],
+                *[(), (DOUBLE_BID,), (REDOUBLE_BID,)][extra],
+            )
     return table
 
 
@@ -55,7 +57,7 @@ class BulgarianAuction(Auction):
         self.multiplier = 1
         self.passes = 0
 
-    def legal(self) -> list[Bid]:
+    def legal(self) -> tuple[Bid, ...]:
         extra = 0
         if self.best >= 0:
             opponent = (self.to_act ^ self.bidder) & 1
@@ -63,7 +65,7 @@ class BulgarianAuction(Auction):
                 extra = 1
             elif self.multiplier == 2 and not opponent:
                 extra = 2
-        return list(_LEGAL[self.best + 1, extra])
+        return _LEGAL[self.best + 1, extra]
 
     def apply(self, bid: Bid) -> None:
         seat = self.to_act
