@@ -1,0 +1,70 @@
+"""Standings with tie-breaks, for Swiss, round robin and any format that ranks by results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tournaments.pairing.entries import Entry, EntryId, Result, require_distinct
+from tournaments.pairing.history import DRAW, History, histories
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings table; entries equal on every figure share a rank."""
+
+    rank: int
+    entry: Entry
+    score: float
+    buchholz: float
+    sonneborn_berger: float
+    points_difference: int
+
+
+def standings(entries: Sequence[Entry], results: Iterable[Result]) -> list[Standing]:
+    """Rank entries by score, then Buchholz, then Sonneborn-Berger, then points difference.
+
+    Score: 1 per match won (more game points than the opponent), 1/2 per match drawn (equal
+    game points), 0 per match lost, 1 per bye.
+    Buchholz: the sum of the final scores of every opponent met, once per meeting; a bye adds
+    nothing. It rewards having met strong opposition.
+    Sonneborn-Berger: the sum of the final scores of the opponents beaten, plus half the final
+    scores of the opponents drawn with; a bye adds nothing. It rewards beating strong opposition.
+    Points difference: game points scored minus game points conceded over all matches; a bye
+    adds nothing.
+    Entries equal on all four share a rank and keep their rating order, then the caller's.
+    """
+    require_distinct(entry.id for entry in entries)
+    record = histories((entry.id for entry in entries), results)
+    lines = [_line(entry, record) for entry in entries]
+    lines.sort(key=lambda line: (*(-figure for figure in _figures(line)), -line.entry.rating))
+    ranked: list[Standing] = []
+    for position, line in enumerate(lines, start=1):
+        tied = ranked and _figures(ranked[-1]) == _figures(line)
+        rank = ranked[-1].rank if tied else position
+        ranked.append(
+            Standing(
+                rank,
+                line.entry,
+                line.score,
+                line.buchholz,
+                line.sonneborn_berger,
+                line.points_difference,
+            )
+        )
+    return ranked
+
+
+def _line(entry: Entry, record: dict[EntryId, History]) -> Standing:
+    """One entry's figures, before ranking."""
+    own = record[entry.id]
+    buchholz = sum(record[opponent].score * times for opponent, times in own.opponents.items())
+    sonneborn_berger = sum(record[beaten].score for beaten in own.beaten) + DRAW * sum(
+        record[drawn].score for drawn in own.drawn
+    )
+    return Standing(0, entry, own.score, buchholz, sonneborn_berger, own.points_difference)
+
+
+def _figures(line: Standing) -> tuple[float, float, float, int]:
+    """What ranks an entry, most important first."""
+    return (line.score, line.buchholz, line.sonneborn_berger, line.points_difference)
