@@ -3,7 +3,8 @@
 import random
 from collections.abc import Iterator
 
-from games.rules import HandState, Play
+from games.rules import Card, HandState, Play
+from games.rules.cards import mask_of
 
 
 def random_action(state: HandState, rng: random.Random) -> object:
@@ -28,3 +29,19 @@ def play_out(variant: str, seed: int, dealer: int = 0, **kwargs: object) -> Hand
     """A complete random hand."""
     *_, last = random_walk(variant, seed, dealer, **kwargs)
     return last
+
+
+def mask(*codes: str) -> int:
+    """Bit mask of card codes."""
+    return mask_of(Card.parse(code) for code in codes)
+
+
+def hand_after(
+    variant: str, hands: list[str], actions: list[str], dealer: int = 0, **kwargs: object
+) -> HandState:
+    """A hand dealt from space-separated hands, after actions given as bid words or cards."""
+    dealt = [[Card.parse(code) for code in h.split()] for h in hands]
+    state = HandState.new(variant, dealer=dealer, hands=dealt, **kwargs)
+    for text in actions:
+        state.apply(state.variant.parse_bid(text) if state.phase == "bidding" else Play.parse(text))
+    return state
