@@ -125,9 +125,12 @@ def test_follow_and_beat_refusals() -> None:
         (SUIT, "8h Jh", "8h", "9h", "9h", 2, "You must play a higher trump: you hold one above 9h"),
         (AT, "7c Ac", "7c", "8c", "8c", 2, "You must beat 8c: you hold a higher club"),
         (SUIT, "7c 8h Jh", "8h", "Kd", "9h", 1, "You must overtrump 9h: you hold a higher trump"),
-        (BELA, "7c 8h Jh", "7c", "Kd", "9h", 2, "You must overtrump: the trick holds a trump and you hold a higher trump"),
-        (BELA, "7c 8h Qh", "7c", "Kd", "Jh", 1, "You must play a trump (hearts): you cannot follow diamonds"),
-        (BELA, "7c 8h", "7c", "Kd", "Kd", 2, "You must trump with hearts: you cannot follow diamonds"),
+        (BELA, "7c 8h Jh", "7c", "Kd", "9h", 2,
+         "You must overtrump: the trick holds a trump and you hold a higher trump"),
+        (BELA, "7c 8h Qh", "7c", "Kd", "Jh", 1,
+         "You must play a trump (hearts): you cannot follow diamonds"),
+        (BELA, "7c 8h", "7c", "Kd", "Kd", 2,
+         "You must trump with hearts: you cannot follow diamonds"),
     ],
 )  # fmt: skip
 def test_refusal_messages(
