@@ -18,9 +18,10 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
 
     async def connect(self) -> None:
-        """Accept signed-in users only."""
+        """Accept signed-in users only; others get a close code a browser script can read."""
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
+            await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         self.group = user_group(user.pk)

@@ -110,6 +110,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     # A file, not memory: servers and workers started by the tests must see the test data.
     DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / "test-db.sqlite3")}
+    # SQLite creates the file, not its folder.
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 # ------------------------------------------------------------------------------
 # Redis: channel layer, Celery broker and result backend share one server
@@ -135,6 +138,8 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The queue tasks go to and workers read: deployments (or test runs) sharing a Redis differ.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "celery")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
@@ -176,7 +181,10 @@ USE_TZ = True
 # Static files (WhiteNoise; hashed and compressed by collectstatic in production)
 # ------------------------------------------------------------------------------
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic's target, for production; in development WhiteNoise serves from the apps.
+STATIC_ROOT = None if DEBUG else BASE_DIR / "staticfiles"
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG
 STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

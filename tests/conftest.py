@@ -1,0 +1,207 @@
+"""Fixtures for tests that need the real thing: Redis, a Celery worker, the ASGI server, a browser.
+
+Services follow one policy: with REDIS_URL set the tests use that server, otherwise they start
+an embedded one; a service that cannot be had skips its tests, or fails them under
+REQUIRE_SERVICES=1 (as .ci/run sets).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from urllib.parse import quote
+
+import pytest
+import redis
+from django.db import connection
+from django.test import override_settings
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from config.celery import app as celery_app
+from config.celery import ping
+from config.embedded_redis import EmbeddedRedis, EmbeddedRedisError
+from config.env import redis_urls
+from tests.helpers import (
+    ROOT,
+    Redis,
+    Server,
+    Worker,
+    artifact_path,
+    free_port,
+    port_open,
+    service_unavailable,
+    wait_for,
+)
+
+# Debian's chromium as root in a closed network: no sandbox, no GPU, no calls home.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
+    """REDIS_URL's server, or an embedded one; this process's layer and Celery point at it."""
+    url = os.environ.get("REDIS_URL")
+    embedded = None
+    if url:
+        try:
+            redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        except redis.RedisError as error:
+            service_unavailable(f"REDIS_URL={url} does not answer: {error}")
+    else:
+        embedded = EmbeddedRedis(tmp_path_factory.mktemp("redis") / "redis.sock")
+        try:
+            embedded.start()
+        except EmbeddedRedisError as error:
+            service_unavailable(f"cannot start the embedded Redis: {error}")
+        url = embedded.url
+    urls = redis_urls(url, default=url)
+    # A queue of our own, so a worker of another run on the same Redis cannot take our tasks.
+    queue = f"pytest-{uuid.uuid4().hex[:12]}"
+    overrides = override_settings(
+        CHANNEL_LAYERS={
+            "default": {
+                "BACKEND": "channels_redis.core.RedisChannelLayer",
+                "CONFIG": {"hosts": [urls.channel_layer]},
+            }
+        },
+    )
+    overrides.enable()
+    # Must run before this process first uses Celery, which caches its connections.
+    celery_app.conf.update(
+        broker_url=urls.celery, result_backend=urls.celery, task_default_queue=queue
+    )
+    yield Redis(url=url, queue=queue)
+    overrides.disable()
+    if embedded is not None:
+        embedded.stop()
+
+
+def _database_url() -> str:
+    """The test database as a DATABASE_URL, for processes the tests start."""
+    database = connection.settings_dict
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{database['NAME']}"
+    credentials = quote(database["USER"] or "", safe="")
+    if database["PASSWORD"]:
+        credentials += ":" + quote(database["PASSWORD"], safe="")
+    host = database["HOST"] or "localhost"
+    port = database["PORT"] or 5432
+    return f"postgres://{credentials}@{host}:{port}/{database['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def stack_env(django_db_setup: None, redis_server: Redis) -> dict[str, str]:
+    """Environment for child processes: the test database, this Redis, our queue."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": _database_url(),
+        "REDIS_URL": redis_server.url,
+        "CELERY_QUEUE": redis_server.queue,
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers."""
+    for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, signum)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=grace)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@pytest.fixture(scope="session")
+def celery_worker(stack_env: dict[str, str], redis_server: Redis) -> Iterator[Worker]:
+    """A real Celery worker process, consuming this session's queue, up and answering."""
+    hostname = f"pytest-{uuid.uuid4().hex[:8]}@localhost"
+    command = [
+        sys.executable, "-m", "celery", "-A", "config", "worker",
+        "--queues", redis_server.queue, "--hostname", hostname, "--concurrency", "2",
+        "--without-mingle", "--without-gossip", "--loglevel", "WARNING",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env=stack_env, start_new_session=True)
+    try:
+        # The first ping waits until the worker consumes; later ones are instant.
+        ping.apply_async(expires=60).get(timeout=60)
+        yield Worker(hostname=hostname, process=process)
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="session")
+def asgi_server(stack_env: dict[str, str]) -> Iterator[Server]:
+    """The real ASGI app under uvicorn on a free port, on the test database and this Redis.
+
+    Tests that write data it must see use the `transactional_db` fixture (data is committed).
+    """
+    port = free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+        "--port", str(port), "--lifespan", "off", "--log-level", "warning",
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env=stack_env, start_new_session=True)
+    try:
+        wait_for(lambda: port_open(port), timeout=30, what="uvicorn to accept connections")
+        yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process)
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium driven by Playwright (never a downloaded browser)."""
+    executable = shutil.which("chromium")
+    if executable is None:
+        service_unavailable("Debian's chromium is missing (python3 dev.py test installs it)")
+    # Playwright's sync API keeps an event loop running in this thread, which Django would
+    # take for async code and refuse database access to; the tests' access is synchronous.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as playwright:
+            instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            yield instance
+            instance.close()
+    finally:
+        if previous is None:
+            del os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"]
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> object:
+    """Remember each phase's outcome on the test, so fixtures can react to a failure."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh browser page; a failing test leaves a screenshot in test-artifacts/."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        page.screenshot(path=artifact_path(f"{request.node.name}-failure.png"), full_page=True)
+    context.close()

@@ -1,0 +1,128 @@
+"""Plain helpers the fixtures and tests share: ports, polling, processes, service policy."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+# Set by .ci/run: there, a missing service is a failure, not a reason to skip.
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+ARTIFACTS = ROOT / "test-artifacts"
+T = TypeVar("T")
+
+
+def service_unavailable(message: str) -> NoReturn:
+    """Skip a test whose service is missing, or fail it where services are required."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{message} (REQUIRE_SERVICES=1 makes this a failure)", pytrace=False)
+    pytest.skip(message)
+
+
+def artifact_path(name: str) -> Path:
+    """A path under test-artifacts/ for screenshots and other evidence a run leaves."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / name
+
+
+def free_port() -> int:
+    """Ask the kernel for a TCP port nobody listens on."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_for(check: Callable[[], T | None], *, timeout: float, what: str) -> T:
+    """Poll until check returns a value other than None, or fail saying what never happened."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value is not None:
+            return value
+        time.sleep(0.1)
+    pytest.fail(f"timed out after {timeout:g} s waiting for {what}", pytrace=False)
+
+
+def port_open(port: int) -> bool | None:
+    """True once something accepts connections on the port (None until then, for wait_for)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return None
+
+
+def get_json(url: str, timeout: float = 10.0) -> tuple[int, Any]:
+    """GET a JSON document, returning the status code and the body, errors included."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:  # noqa: S310
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below pid, read from /proc (children in new sessions included)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(parent, []).append(int(entry.name))
+    found: set[int] = set()
+    pending = [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            if child not in found:
+                found.add(child)
+                pending.append(child)
+    return found
+
+
+def process_alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@dataclass(frozen=True)
+class Redis:
+    """The Redis server of this test session, and the Celery queue that isolates the run."""
+
+    url: str
+    queue: str
+
+
+@dataclass(frozen=True)
+class Worker:
+    """A Celery worker process started for the tests."""
+
+    hostname: str
+    process: subprocess.Popen[bytes]
+
+
+@dataclass(frozen=True)
+class Server:
+    """An ASGI server process started for the tests."""
+
+    url: str
+    ws_url: str
+    process: subprocess.Popen[bytes]

@@ -1,0 +1,69 @@
+"""A message sent through the channel layer from synchronous code reaches a WebSocket client."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from accounts.consumers import CLOSE_UNAUTHENTICATED
+from accounts.models import User
+from accounts.notifications import user_notify
+from tests.helpers import Server
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def open_socket(server: Server, *, cookie: str | None, origin: str) -> ClientConnection:
+    """Connect to the notifications endpoint as a browser would."""
+    headers = {"Cookie": cookie} if cookie else {}
+    return connect(
+        f"{server.ws_url}/ws/notifications/",
+        origin=origin,  # type: ignore[arg-type]
+        additional_headers=headers,
+        open_timeout=10,
+    )
+
+
+def session_cookie(user: User) -> str:
+    """Sign the user in and return the session cookie header value."""
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def test_sync_notify_reaches_the_users_socket(asgi_server: Server) -> None:
+    alice = User.objects.create_user(username="alice", password="irrelevant-pw-1")
+    bob = User.objects.create_user(username="bob", password="irrelevant-pw-2")
+    origin = asgi_server.url
+    with (
+        open_socket(asgi_server, cookie=session_cookie(alice), origin=origin) as alice_socket,
+        open_socket(asgi_server, cookie=session_cookie(bob), origin=origin) as bob_socket,
+    ):
+        # A round trip proves both consumers have joined their groups before we send.
+        for socket in (alice_socket, bob_socket):
+            socket.send(json.dumps({"type": "ping"}))
+            assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+        user_notify(user_id=alice.pk, payload={"type": "table_ready", "table": 7})
+        assert json.loads(alice_socket.recv(timeout=10)) == {"type": "table_ready", "table": 7}
+        with pytest.raises(TimeoutError):
+            bob_socket.recv(timeout=0.5)
+
+
+def test_anonymous_socket_is_closed(asgi_server: Server) -> None:
+    with open_socket(asgi_server, cookie=None, origin=asgi_server.url) as socket:
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == CLOSE_UNAUTHENTICATED
+
+
+def test_foreign_origin_is_refused(asgi_server: Server) -> None:
+    user = User.objects.create_user(username="carol", password="irrelevant-pw-3")
+    with pytest.raises(InvalidStatus) as refused:
+        open_socket(asgi_server, cookie=session_cookie(user), origin="http://evil.example")
+    assert refused.value.response.status_code == 403

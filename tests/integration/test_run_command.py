@@ -1,0 +1,90 @@
+"""`python3 dev.py run` brings the embedded platform up healthy and Ctrl-C leaves nothing behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT, descendants, free_port, get_json, process_alive, wait_for
+
+# Embedded mode: none of the variables that point at real services.
+SERVICE_VARIABLES = {"DATABASE_URL", "REDIS_URL", "CELERY_QUEUE", "DJANGO_SETTINGS_MODULE"}
+
+
+def embedded_env(var_dir: Path) -> dict[str, str]:
+    """The caller's environment minus service variables, with its own runtime folder."""
+    env = {k: v for k, v in os.environ.items() if k not in SERVICE_VARIABLES}
+    return {**env, "VAR_DIR": str(var_dir), "PYTHONUNBUFFERED": "1"}
+
+
+def healthy(port: int) -> dict[str, object] | None:
+    """The /healthz body once it says all is well."""
+    try:
+        status, body = get_json(f"http://127.0.0.1:{port}/healthz")
+    except OSError:
+        return None
+    return body if status == 200 else None
+
+
+def run_until_healthy_then_interrupt(var_dir: Path, log: Path) -> None:
+    """One full run: start, wait for an all-ok /healthz, SIGINT, check every process is gone."""
+    port = free_port()
+    with log.open("w") as output:
+        run = subprocess.Popen(
+            [sys.executable, "dev.py", "run", "--port", str(port)],
+            cwd=ROOT,
+            env=embedded_env(var_dir),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            body = wait_for(lambda: healthy(port), timeout=120, what="an all-ok /healthz")
+            assert body["failing"] == []
+            started = descendants(run.pid)
+            assert len(started) >= 4  # redis-server, uvicorn, celery worker, celery beat
+            run.send_signal(signal.SIGINT)
+            assert run.wait(timeout=60) == 0, log.read_text()
+        finally:
+            if run.poll() is None:
+                run.kill()
+                run.wait()
+    left = [pid for pid in started if process_alive(pid)]
+    assert left == [], f"processes left behind: {left}"
+    assert not (var_dir / "redis.sock").exists()
+    output_text = log.read_text()
+    assert f"http://127.0.0.1:{port}/" in output_text
+    assert "organizer / belote-demo" in output_text
+
+
+@pytest.mark.slow
+@pytest.mark.integration
+def test_run_comes_up_healthy_and_stops_cleanly_twice(tmp_path: Path) -> None:
+    var_dir = tmp_path / "var"
+    run_until_healthy_then_interrupt(var_dir, tmp_path / "first.log")
+    # The second run finds the database, the demo data and stale files of the first.
+    run_until_healthy_then_interrupt(var_dir, tmp_path / "second.log")
+
+
+def test_port_in_use_gets_a_clear_message_with_the_fix(tmp_path: Path) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "dev.py", "run", "--port", str(port)],
+            cwd=ROOT,
+            env=embedded_env(tmp_path / "var"),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert result.returncode == 1
+    assert f"Port {port} on 127.0.0.1 is already in use" in result.stderr
+    assert f"python3 dev.py run --port {port + 1}" in result.stderr
+    assert "Traceback" not in result.stderr
