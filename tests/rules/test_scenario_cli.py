@@ -1,0 +1,82 @@
+"""The scenario runner's command line: output, stdin, exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.rules import InvalidInputError
+from games.rules.scenario import run
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDS = [
+    ["Ad", "Kd", "Qd", "Jd", "Ts", "9s", "8s", "7s"],
+    ["Ac", "Kc", "Qc", "Jc", "Tc", "9c", "8c", "7c"],
+    ["Ah", "Th", "Kh", "Qh", "8h", "7h", "Qs", "Js"],
+    ["9h", "Jh", "As", "Ks", "7d", "8d", "9d", "Td"],
+]
+GOOD = {
+    "variant": "bulgarian",
+    "dealer": 0,
+    "hands": HANDS,
+    "actions": [{"seat": 1, "bid": "clubs"}],
+}
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "games.rules.scenario", *args],
+        cwd=ROOT, input=stdin, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+
+
+def test_a_scenario_file_prints_its_result(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(GOOD))
+    done = cli(str(path))
+    assert done.returncode == 0
+    result = json.loads(done.stdout)
+    assert result["next"] == {"seat": 2, "legal": AFTER_CLUBS}
+    assert result["outcome"] == "incomplete" and result["error"] is None
+
+
+def test_standard_input_and_rules_errors_exit_zero() -> None:
+    bad_bid = {**GOOD, "actions": [{"seat": 1, "bid": "clubs"}, {"seat": 2, "bid": "clubs"}]}
+    done = cli("-", stdin=json.dumps(bad_bid))
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["error"]["code"] == "illegal_bid"
+
+
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "not json",
+        json.dumps({**GOOD, "variant": "whist"}),
+        json.dumps({**GOOD, "house_rules": {"nonsense": 1}}),
+        json.dumps({**GOOD, "deck": [c for h in HANDS for c in h]}),
+        json.dumps({**GOOD, "hands": [HANDS[0]] * 4}),
+        json.dumps({**GOOD, "actions": [{"bid": "clubs"}]}),
+        json.dumps({**GOOD, "actions": [{"seat": 4, "bid": "clubs"}]}),
+        json.dumps({**GOOD, "dealer": 7}),
+    ],
+)
+def test_an_invalid_file_exits_2_with_a_message(broken: str) -> None:
+    done = cli("-", stdin=broken)
+    assert done.returncode == 2
+    assert done.stdout == "" and "invalid scenario" in done.stderr
+
+
+def test_run_takes_and_returns_dicts() -> None:
+    result: dict[str, Any] = run({**GOOD, "actions": [{"seat": 1, "bid": "Clubs"}]})
+    assert result["contract"] == {"bid": "clubs", "team": 1, "multiplier": 1}
+    with pytest.raises(InvalidInputError):
+        run({**GOOD, "dealer": None})
+
+
+def test_a_malformed_action_reports_its_index() -> None:
+    result = run({**GOOD, "actions": [{"seat": 1, "bid": "clubs"}, {"seat": 2, "play": "Zz"}]})
+    assert result["error"]["action"] == 1 and result["error"]["code"] == "malformed"
+    assert result["contract"] == {"bid": "clubs", "team": 1, "multiplier": 1}
