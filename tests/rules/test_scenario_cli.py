@@ -24,6 +24,7 @@ GOOD = {
     "hands": HANDS,
     "actions": [{"seat": 1, "bid": "clubs"}],
 }
+AFTER_CLUBS = ["pass", "diamonds", "hearts", "spades", "no_trumps", "all_trumps", "double"]
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
