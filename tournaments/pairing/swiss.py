@@ -46,7 +46,7 @@ def _pair_by_groups(field: list[EntryId], record: dict[EntryId, History]) -> lis
     floating: list[EntryId] = []
     for index, group in enumerate(groups):
         arriving.append(floating)
-        found = _pair_pool(floating + group, record, last=index == len(groups) - 1)
+        found = _pair_pool(floating, group, record, last=index == len(groups) - 1)
         if found is None:
             break
         pairs, floating = found
@@ -63,17 +63,26 @@ def _pair_by_groups(field: list[EntryId], record: dict[EntryId, History]) -> lis
 
 
 def _pair_pool(
-    pool: list[EntryId], record: dict[EntryId, History], *, last: bool
+    arrived: list[EntryId], group: list[EntryId], record: dict[EntryId, History], *, last: bool
 ) -> tuple[list[IdPair], list[EntryId]] | None:
-    """Pair one pool top half against bottom half, floating as few entries down as possible."""
+    """Pair one score group and the entries floated into it, floating as few down as possible.
+
+    Floated entries meet the group's top entries first; the rest of the group then plays top
+    half against bottom half.
+    """
+    pool = arrived + group
 
     def allowed(a: int, b: int) -> bool:
         return not record[pool[a]].times_met(pool[b])
 
     most = 0 if last else len(pool)
     for floats in range(len(pool) % 2, most + 1, 2):
-        half = (len(pool) - floats) // 2
-        found = pair_top_down(len(pool), lambda top, half=half: top + half, allowed, floats)
+        half = (len(pool) - 2 * len(arrived) - floats) // 2
+
+        def target(top: int, half: int = half) -> int:
+            return top + (len(arrived) if top < len(arrived) else half)
+
+        found = pair_top_down(len(pool), target, allowed, floats)
         if found is not None:
             pairs, floated = found
             return [(pool[a], pool[b]) for a, b in pairs], [pool[i] for i in floated]
