@@ -49,6 +49,13 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hashing() -> Iterator[None]:
+    """Hash test passwords cheaply: the real hasher costs about a second per user here."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     """REDIS_URL's server, or an embedded one; this process's layer and Celery point at it."""
@@ -165,9 +172,13 @@ def asgi_server(stack_env: dict[str, str]) -> Iterator[Server]:
         _stop(process)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's chromium driven by Playwright (never a downloaded browser)."""
+    """Debian's chromium driven by Playwright (never a downloaded browser), per test module.
+
+    Per module, not per session: while Playwright runs, its event loop occupies this thread,
+    which would break async_to_sync in every test that comes after.
+    """
     executable = shutil.which("chromium")
     if executable is None:
         service_unavailable("Debian's chromium is missing (python3 dev.py test installs it)")

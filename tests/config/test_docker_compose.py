@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from typing import Any
 
 import pytest
 import yaml
@@ -42,9 +43,16 @@ def test_compose_file_is_valid(compose: list[str]) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def test_compose_defines_the_production_services(compose: list[str]) -> None:
-    result = run_compose(compose, "config", "--services", SECRET_KEY="test-only")
-    assert set(result.stdout.split()) == SERVICES
+@pytest.fixture
+def resolved(compose: list[str]) -> dict[str, Any]:
+    """The file as docker-compose resolves it: anchors merged, variables filled in."""
+    result = run_compose(compose, "config", SECRET_KEY="test-only")
+    assert result.returncode == 0, result.stderr
+    return yaml.safe_load(result.stdout)
+
+
+def test_compose_defines_the_production_services(resolved: dict[str, Any]) -> None:
+    assert set(resolved["services"]) == SERVICES
 
 
 def test_compose_refuses_to_run_without_a_secret_key(compose: list[str]) -> None:
@@ -53,9 +61,8 @@ def test_compose_refuses_to_run_without_a_secret_key(compose: list[str]) -> None
     assert "SECRET_KEY" in result.stderr
 
 
-def test_services_are_health_checked_and_start_in_order(compose: list[str]) -> None:
-    result = run_compose(compose, "config", SECRET_KEY="test-only")
-    services = yaml.safe_load(result.stdout)["services"]
+def test_services_are_health_checked_and_start_in_order(resolved: dict[str, Any]) -> None:
+    services = resolved["services"]
     for name in ("postgres", "redis", "web", "worker"):
         assert services[name]["healthcheck"]["test"], name
     for name in ("web", "worker", "beat"):
@@ -63,3 +70,4 @@ def test_services_are_health_checked_and_start_in_order(compose: list[str]) -> N
         assert depends["postgres"]["condition"] == "service_healthy", name
         assert depends["redis"]["condition"] == "service_healthy", name
         assert services[name]["environment"]["DEBUG"] == "false", name
+        assert services[name]["command"] == [name], name
