@@ -67,7 +67,8 @@ def duplicate_schedule(tables: Sequence[tuple[EntryId, EntryId]], deals: int) ->
     """Seat a round's tables (North-South entry, East-West entry) for `deals` shared deals.
 
     Table t plays deal d turned when t + d is odd: every deal is played as dealt at half the
-    tables (one more when the count is odd) and turned at the rest, and each table alternates.
+    tables (give or take one when the count is odd) and turned at the rest; each table
+    alternates, so its entries hold both sides.
     """
     require_distinct(entry for table in tables for entry in table)
     if len(tables) < 2:

@@ -30,7 +30,8 @@ def partner_round(
     without a partner. The rest are folded, strongest with weakest (1 with n, 2 with n - 1,
     ...), which keeps teams even, moving partners as little as repeats demand. If no fold
     avoids every repeat, one exact matching prefers, in this order: nobody alone twice, fewest
-    repeated partnerships, the alone player lowest, the strongest-with-weakest fold.
+    repeated partnerships, then fewest repeats counted with their past multiplicity, the
+    alone player lowest, the strongest-with-weakest fold.
     """
     require_distinct(player.id for player in players)
     if len(players) < 2:
@@ -59,10 +60,11 @@ def _partner_exactly(
     size = len(ranked)
     paired = size - size % 2
 
-    def penalties(a: int, b: int) -> tuple[int, int, int, int]:
+    def penalties(a: int, b: int) -> tuple[int, int, int, int, int]:
         if b == size:
-            return (min(times_alone[ranked[a]], 1), 0, size - 1 - a, 0)
-        return (0, partnered[frozenset((ranked[a], ranked[b]))], 0, abs(a + b - (paired - 1)))
+            return (min(times_alone[ranked[a]], 1), 0, 0, size - 1 - a, 0)
+        times = partnered[frozenset((ranked[a], ranked[b]))]
+        return (0, min(times, 1), times, 0, abs(a + b - (paired - 1)))
 
     teams = []
     alone = None

@@ -22,9 +22,10 @@ def swiss_round(entries: Sequence[Entry], results: Iterable[Result]) -> Round:
     a group of eight), shifting partners as little as rematches demand; whoever cannot be
     paired floats down to the next group. If the last group cannot be paired, it is re-paired
     exactly together with the groups above it, one more at a time; at worst the whole round is
-    solved as one matching that prefers, in this order: nobody's second bye, fewest rematches,
-    least score difference, the bye to the lowest-ranked, top half against bottom half. So a
-    rematch happens only when every pairing of the field needs one.
+    solved as one matching that prefers, in this order: nobody's second bye, fewest rematched
+    pairs, fewest meetings repeated (a third meeting counts twice), least score difference,
+    the bye to the lowest-ranked, top half against bottom half. So a rematch happens only when
+    every pairing of the field needs one.
     """
     ids = require_distinct(entry.id for entry in entries)
     if len(ids) < 2:
@@ -96,13 +97,14 @@ def _pair_exactly(
     size = len(ranked)
     halves = Counter(record[entry].score for entry in ranked)
 
-    def penalties(a: int, b: int) -> tuple[int, int, int, int, int]:
+    def penalties(a: int, b: int) -> tuple[int, int, int, int, int, int]:
         first = record[ranked[a]]
         if b == size:
-            return (min(first.byes, 1), 0, 0, size - 1 - a, 0)
+            return (min(first.byes, 1), 0, 0, 0, size - 1 - a, 0)
+        met = first.times_met(ranked[b])
         gap = round(2 * (first.score - record[ranked[b]].score))
         order = abs(b - a - halves[first.score] // 2)
-        return (0, first.times_met(ranked[b]), gap * gap, 0, order)
+        return (0, min(met, 1), met, gap * gap, 0, order)
 
     pairs: list[IdPair] = []
     bye = None

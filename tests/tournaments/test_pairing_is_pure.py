@@ -1,0 +1,16 @@
+"""The pairing package stays pure Python, so it runs and is tested without Django."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_importing_pairing_loads_no_django() -> None:
+    check = (
+        "import sys, tournaments.pairing; print(any(m.startswith('django') for m in sys.modules))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.strip() == "False"
