@@ -1,0 +1,17 @@
+"""Computer players of several strengths, deciding from one seat's view (pure Python)."""
+
+from games.bots.base import Bot, RandomBot
+from games.bots.easy import EasyBot
+
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot)}
+
+
+def get_bot(name: str) -> Bot:
+    """A bot by level name: random, easy, medium or hard."""
+    cls = BOTS.get(name)
+    if cls is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    return cls()
+
+
+__all__ = ["BOTS", "Bot", "get_bot"]

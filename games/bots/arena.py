@@ -1,0 +1,193 @@
+"""Bots against bots on mirrored deals: points, win share, Elo and decision times.
+
+Run: `python -m games.bots.arena --variant bulgarian --a medium --b easy --deals 200 --seed 1`.
+Each deal is played twice with the teams' cards swapped, so luck of the cards cancels out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.bots import BOTS, Bot, get_bot
+from games.rules.cards import shuffled_deck
+from games.rules.hand import HandState
+from games.rules.match import Match
+from games.rules.variants import VARIANTS, get_variant
+
+MAX_MATCH_HANDS = 200  # a safety stop; real matches end far sooner
+
+
+@dataclass
+class Tally:
+    """Running figures of one arena run."""
+
+    a_points: list[int] = field(default_factory=list)  # per game (one deal or one match)
+    b_points: list[int] = field(default_factory=list)
+    pair_margins: list[float] = field(default_factory=list)  # A minus B over a mirrored pair
+    pair_scores: list[float] = field(default_factory=list)  # 1 won, 0.5 tied, 0 lost
+    times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
+
+
+def _seed(*parts: int) -> int:
+    """A per-decision seed, stable across runs and platforms."""
+    value = 0
+    for part in parts:
+        value = (value * 1_000_003 + part) % (1 << 61)
+    return value
+
+
+def play_hand(
+    state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: Tally, seed: int,
+    budget_ms: float,
+) -> None:  # fmt: skip
+    """Play one hand to its end, every seat asking its bot and the engine checking the move."""
+    step = 0
+    while state.to_act is not None:
+        seat = state.to_act
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = seats[seat].act(view, budget_ms=budget_ms, seed=_seed(seed, step))
+        tally.times[labels[seat]].append((time.perf_counter() - start) * 1000)
+        state.apply(action, seat)
+        step += 1
+
+
+def _lineup(a: Bot, b: Bot, a_team: int) -> tuple[list[Bot], list[str]]:
+    bots = [a if seat & 1 == a_team else b for seat in range(4)]
+    labels = ["a" if seat & 1 == a_team else "b" for seat in range(4)]
+    return bots, labels
+
+
+def _record_pair(tally: Tally, margins: list[int]) -> None:
+    margin = float(sum(margins))
+    tally.pair_margins.append(margin)
+    tally.pair_scores.append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+
+
+def run_deals(variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float) -> Tally:
+    """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1."""
+    tally = Tally()
+    rules = get_variant(variant)
+    for deal in range(deals):
+        deck = shuffled_deck(random.Random(_seed(seed, deal)))  # noqa: S311 (replayable deals)
+        margins = []
+        for a_team in (0, 1):
+            state = HandState(rules, deal % 4, deck)
+            bots, labels = _lineup(a, b, a_team)
+            play_hand(state, bots, labels, tally, _seed(seed, deal, a_team), budget_ms)
+            points = state.score().hand_points  # type: ignore[union-attr]
+            tally.a_points.append(points[a_team])
+            tally.b_points.append(points[1 - a_team])
+            margins.append(points[a_team] - points[1 - a_team])
+        _record_pair(tally, margins)
+    return tally
+
+
+def run_matches(variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float) -> Tally:
+    """Mirrored matches to the target score: the same decks in order, teams swapped."""
+    tally = Tally()
+    for number in range(matches):
+        margins = []
+        for a_team in (0, 1):
+            match = Match(variant, dealer=number % 4)
+            bots, labels = _lineup(a, b, a_team)
+            hands = 0
+            while match.winner is None and hands < MAX_MATCH_HANDS:
+                deck = shuffled_deck(random.Random(_seed(seed, number, hands)))  # noqa: S311
+                state = match.new_hand(deck=deck)
+                play_hand(state, bots, labels, tally, _seed(seed, number, a_team, hands), budget_ms)
+                match.record()
+                hands += 1
+            won = match.winner == a_team
+            tally.a_points.append(match.score[a_team])
+            tally.b_points.append(match.score[1 - a_team])
+            margins.append(1 if won else -1 if match.winner is not None else 0)
+        _record_pair(tally, margins)
+    return tally
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def figures(tally: Tally) -> dict[str, Any]:
+    """The figures issue 5 asks for, from a finished run."""
+    games = len(tally.a_points)
+    pairs = len(tally.pair_margins)
+    margin = statistics.fmean(tally.pair_margins) / 2 if pairs else 0.0
+    spread = statistics.stdev(tally.pair_margins) / 2 if pairs > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(pairs) if pairs else 0.0
+    share = statistics.fmean(tally.pair_scores) if pairs else 0.5
+    clipped = min(max(share, 0.5 / max(pairs, 1)), 1 - 0.5 / max(pairs, 1))
+    return {
+        "pairs": pairs,
+        "points_per_deal": {
+            "a": round(sum(tally.a_points) / games, 2) if games else 0.0,
+            "b": round(sum(tally.b_points) / games, 2) if games else 0.0,
+        },
+        "margin": round(margin, 2),
+        "ci95": [round(margin - half, 2), round(margin + half, 2)],
+        "pair_win_share": round(share, 4),
+        "elo": round(400 * math.log10(clipped / (1 - clipped)), 1),
+        "ms_median": {
+            k: round(statistics.median(v), 2) if v else 0.0 for k, v in tally.times.items()
+        },
+        "ms_p99": {k: round(_percentile(v, 0.99), 2) for k, v in tally.times.items()},
+    }
+
+
+def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
+    """The figures as a few readable lines."""
+    unit = "match" if args.matches else "deal"
+    ms = result["ms_median"], result["ms_p99"]
+    lo, hi = result["ci95"]
+    return "\n".join(
+        [
+            f"{args.variant}: {args.a} (A) vs {args.b} (B), {result['pairs']} mirrored "
+            f"{unit} pairs, seed {args.seed}",
+            f"points per {unit}: A {result['points_per_deal']['a']}, "
+            f"B {result['points_per_deal']['b']}; "
+            f"A margin {result['margin']:+} (95% CI {lo:+} .. {hi:+})",
+            f"{unit} pairs won by A: {result['pair_win_share']:.1%} (ties count half); "
+            f"Elo difference {result['elo']:+}",
+            f"ms per decision: A median {ms[0]['a']} p99 {ms[1]['a']}; "
+            f"B median {ms[0]['b']} p99 {ms[1]['b']}",
+        ]
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Parse the command line, play, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", choices=sorted(VARIANTS), default="bulgarian")
+    parser.add_argument("--a", choices=sorted(BOTS), required=True)
+    parser.add_argument("--b", choices=sorted(BOTS), required=True)
+    parser.add_argument("--deals", type=int, default=100, help="mirrored deal pairs")
+    parser.add_argument("--matches", type=int, default=0, help="mirrored match pairs instead")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget-ms", type=float, default=100.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    a, b = get_bot(args.a), get_bot(args.b)
+    if args.matches:
+        tally = run_matches(args.variant, a, b, args.matches, args.seed, args.budget_ms)
+    else:
+        tally = run_deals(args.variant, a, b, args.deals, args.seed, args.budget_ms)
+    result = figures(tally)
+    sys.stdout.write((json.dumps(result) if args.json else report(args, result)) + "\n")
+
+
+if __name__ == "__main__":
+    main()
