@@ -87,7 +87,10 @@ def four_declaration(seat: int, rank: int) -> Declaration:
 
 def fours_in(mask: int) -> list[int]:
     """Ranks of the scoring fours (not sevens or eights) a hand holds."""
-    return [r for r in FOUR_POINTS if mask & RANK_MASK[r] == RANK_MASK[r]]
+    in_every_suit = mask & mask >> 8 & mask >> 16 & mask >> 24 & 0xFC  # 7s and 8s never score
+    if not in_every_suit:
+        return []
+    return [r for r in FOUR_POINTS if in_every_suit >> r & 1]
 
 
 def runs_in(seat: int, mask: int, *, split_eight: bool) -> list[Declaration]:

@@ -13,7 +13,6 @@ from games.rules.cards import (
     BELOT_CARDS,
     CARDS,
     CODES,
-    FULL_MASK,
     PAIR_BIT,
     POINTS,
     RANK_Q,
@@ -38,6 +37,7 @@ class Phase(StrEnum):
 
 
 BIDDING, PLAYING, DONE = Phase.BIDDING, Phase.PLAYING, Phase.DONE
+_ALL_CARDS = set(range(32))
 
 # Plays for every suit byte of a mask: expanding a legal mask costs four lookups.
 _PLAYS_C, _PLAYS_D, _PLAYS_H, _PLAYS_S = (
@@ -118,7 +118,7 @@ class HandState:
         match_score: Sequence[int] = (0, 0),
         hanging: Sequence[int] = (0, 0),
     ) -> None:
-        if len(deck) != 32 or mask_of(deck) != FULL_MASK:
+        if len(deck) != 32 or set(deck) != _ALL_CARDS:
             raise InvalidInputError("a deck must hold each of the 32 cards once")
         if dealer not in range(4):
             raise InvalidInputError("the dealer is a seat 0-3")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.rules.actions import CONTRACT, PASS, PASS_BID, STRAIN_BIDS, Bid
+from games.rules.cards import SUIT_MASK, mask_of
 from games.rules.declarations import (
     Declaration,
     overlapping_declarations,
@@ -68,11 +69,7 @@ def bela_key(d: Declaration, dealer: int) -> tuple[int, ...]:
 
 def eight_of_a_suit(hands: Sequence[Sequence[int]], dealer: int) -> int | None:
     """The team of the player nearest first hand holding all eight cards of a suit."""
-    holders = [
-        seat
-        for seat, cards in enumerate(hands)
-        if len(cards) == 8 and len({c >> 3 for c in cards}) == 1
-    ]
+    holders = [seat for seat, cards in enumerate(hands) if mask_of(cards) in SUIT_MASK]
     if not holders:
         return None
     return min(holders, key=lambda seat: seat_distance(seat, dealer)) & 1
