@@ -13,7 +13,7 @@ from tournaments.pairing.entries import Entry, Result, Round
 from tournaments.pairing.swiss import swiss_round
 
 
-def play(round_: Round, rng: random.Random) -> list[Result]:
+def play(round_: Round[int], rng: random.Random) -> list[Result[int]]:
     """Random match results for a round: belote scores to 1,001, now and then a drawn match."""
     results = [Result.bye(round_.bye)] if round_.bye is not None else []
     for first, second in round_.pairs:
@@ -36,7 +36,7 @@ def main() -> None:
     options = parser.parse_args()
     rng = random.Random(options.seed)  # noqa: S311 - simulated results, nothing secret
     entries = [Entry(index, rng.gauss(1500, 200)) for index in range(options.entries)]
-    results: list[Result] = []
+    results: list[Result[int]] = []
     for _ in range(options.rounds):
         results += play(swiss_round(entries, results), rng)
     started = time.perf_counter()

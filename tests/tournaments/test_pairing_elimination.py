@@ -19,12 +19,12 @@ from tournaments.pairing import (
 )
 
 
-def field(count: int) -> list[Entry]:
+def field(count: int) -> list[Entry[str]]:
     """Entries named e0, e1, ... rated so that e0 is the top seed."""
     return [Entry(f"e{index}", 2000 - index) for index in range(count)]
 
 
-def play_out(bracket: Bracket, pick: st.DataObject | None = None) -> dict[int, str]:
+def play_out(bracket: Bracket[str], pick: st.DataObject | None = None) -> dict[int, str]:
     """Play every match as it becomes playable; the higher seed wins unless `pick` chooses."""
     seeds = {
         slot.entry: slot.seed
@@ -37,6 +37,7 @@ def play_out(bracket: Bracket, pick: st.DataObject | None = None) -> dict[int, s
         entrants = bracket.entrants(winners)
         for match in playable:
             home, away = entrants[match.number]
+            assert home is not None and away is not None
             if pick is None:
                 winners[match.number] = min((home, away), key=seeds.__getitem__)
             else:
@@ -62,8 +63,11 @@ def test_brackets_are_valid_for_every_entry_count_from_2_to_300() -> None:
         assert len(byes) == size - count
         assert all(isinstance(m.home, Seed) and m.home.seed <= len(byes) for m in byes)
         for earlier, later in zip(bracket.rounds, bracket.rounds[1:], strict=False):
-            fed = [s.match for m in later if not m.third_place for s in (m.home, m.away)]
-            assert fed == [match.number for match in earlier]
+            fed = [(m.home, m.away) for m in later if not m.third_place]
+            assert fed == [
+                (WinnerOf(home.number), WinnerOf(away.number))
+                for home, away in zip(earlier[::2], earlier[1::2], strict=True)
+            ]
         winners = play_out(bracket)
         assert bracket.champion(winners) == "e0"
         real_matches = [match for match in bracket.matches() if not match.is_bye]
@@ -133,7 +137,7 @@ def test_any_results_lead_to_one_champion_who_never_lost(
     winners = play_out(bracket, data)
     entrants = bracket.entrants(winners)
     losses = [
-        next(e for e in entrants[match.number] if e != winners[match.number])
+        next(e for e in entrants[match.number] if e is not None and e != winners[match.number])
         for match in bracket.matches()
         if not match.is_bye and not match.third_place
     ]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tournaments.pairing import Entry, Partnerships, partner_round
 
 
-def players(count: int) -> list[Entry]:
+def players(count: int) -> list[Entry[int]]:
     """Players 0, 1, ... rated so that 0 is the strongest."""
     return [Entry(index, 2000 - index) for index in range(count)]
 
@@ -29,13 +29,15 @@ def teamings(items: list[int]) -> Iterator[list[tuple[int, int]]]:
             yield [(first, partner), *others]
 
 
-def flaws(round_: Partnerships, past: Counter[frozenset[int]], alone: Counter[int]) -> tuple:
+def flaws(
+    round_: Partnerships[int], past: Counter[frozenset[int]], alone: Counter[int]
+) -> tuple[int, int]:
     """A round's (second time alone, repeated partnerships), the first one worse."""
     second_alone = int(round_.alone is not None and alone[round_.alone] > 0)
     return second_alone, sum(past[frozenset(team)] > 0 for team in round_.teams)
 
 
-def assert_everyone_once(round_: Partnerships, count: int) -> None:
+def assert_everyone_once(round_: Partnerships[int], count: int) -> None:
     """Each player is in exactly one team, or alone when the count is odd."""
     placed = [player for team in round_.teams for player in team]
     placed += [] if round_.alone is None else [round_.alone]

@@ -25,7 +25,9 @@ def test_every_pair_meets_exactly_once_and_everyone_plays_once_a_round(count: in
 @pytest.mark.parametrize("count", [3, 5, 9, 17])
 def test_an_odd_field_gives_everyone_exactly_one_bye(count: int) -> None:
     entries = list(range(count))
-    assert sorted(round_.bye for round_ in round_robin(entries)) == entries
+    assert (
+        sorted(round_.bye for round_ in round_robin(entries) if round_.bye is not None) == entries
+    )
 
 
 def test_four_entries_follow_the_circle() -> None:

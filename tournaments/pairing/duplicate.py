@@ -13,6 +13,7 @@ import enum
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from tournaments.pairing.entries import EntryId, require_distinct
 
@@ -34,7 +35,7 @@ class Comparison(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class Board(Generic[EntryId]):
     """One deal at one table: who sits North-South and East-West, and which way the cards lie."""
 
     table: int
@@ -51,19 +52,21 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
-class DuplicateSchedule:
+class DuplicateSchedule(Generic[EntryId]):
     """The boards of a duplicate round: every table plays every deal, in deal order."""
 
     tables: int
     deals: int
-    boards: tuple[Board, ...]
+    boards: tuple[Board[EntryId], ...]
 
-    def board(self, table: int, deal: int) -> Board:
+    def board(self, table: int, deal: int) -> Board[EntryId]:
         """The board for one table and one deal (both counted from 0)."""
         return self.boards[table * self.deals + deal]
 
 
-def duplicate_schedule(tables: Sequence[tuple[EntryId, EntryId]], deals: int) -> DuplicateSchedule:
+def duplicate_schedule(
+    tables: Sequence[tuple[EntryId, EntryId]], deals: int
+) -> DuplicateSchedule[EntryId]:
     """Seat a round's tables (North-South entry, East-West entry) for `deals` shared deals.
 
     Table t plays deal d turned when t + d is odd: every deal is played as dealt at half the
@@ -84,7 +87,7 @@ def duplicate_schedule(tables: Sequence[tuple[EntryId, EntryId]], deals: int) ->
 
 
 def comparison_scores(
-    schedule: DuplicateSchedule,
+    schedule: DuplicateSchedule[EntryId],
     points: Mapping[tuple[int, int], tuple[int, int]],
     comparison: Comparison = Comparison.MATCHPOINTS,
 ) -> dict[EntryId, float]:

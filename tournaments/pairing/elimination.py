@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Generic, TypeAlias
 
 from tournaments.pairing.entries import Entry, EntryId, require_distinct, seeding_order
 
 
 @dataclass(frozen=True, slots=True)
-class Seed:
+class Seed(Generic[EntryId]):
     """A slot filled from the start: the entry and its seed (1 is the highest rated)."""
 
     entry: EntryId
@@ -31,17 +31,17 @@ class LoserOf:
     match: int
 
 
-Slot: TypeAlias = Seed | WinnerOf | LoserOf
+Slot: TypeAlias = Seed[EntryId] | WinnerOf | LoserOf
 
 
 @dataclass(frozen=True, slots=True)
-class BracketMatch:
+class BracketMatch(Generic[EntryId]):
     """One match of the bracket; `away` is None for a bye, which `home` wins without playing."""
 
     number: int
     round: int
-    home: Slot
-    away: Slot | None
+    home: Slot[EntryId]
+    away: Slot[EntryId] | None
     third_place: bool = False
 
     @property
@@ -54,27 +54,27 @@ Entrants: TypeAlias = tuple[EntryId | None, EntryId | None]
 
 
 @dataclass(frozen=True, slots=True)
-class Bracket:
+class Bracket(Generic[EntryId]):
     """Rounds of matches, first round first, numbered 1.. in that order, as a page draws them."""
 
-    rounds: tuple[tuple[BracketMatch, ...], ...]
+    rounds: tuple[tuple[BracketMatch[EntryId], ...], ...]
 
-    def matches(self) -> Iterator[BracketMatch]:
+    def matches(self) -> Iterator[BracketMatch[EntryId]]:
         """Every match, in number order."""
         for round_ in self.rounds:
             yield from round_
 
-    def final(self) -> BracketMatch:
+    def final(self) -> BracketMatch[EntryId]:
         """The match that decides the winner."""
         return next(match for match in self.rounds[-1] if not match.third_place)
 
-    def entrants(self, winners: Mapping[int, EntryId]) -> dict[int, Entrants]:
+    def entrants(self, winners: Mapping[int, EntryId]) -> dict[int, Entrants[EntryId]]:
         """Who plays each match, given the winners so far (match number -> entry); None if open.
 
         A bye's home entrant wins it without a recorded result. A winner that is not one of
         its match's entrants is refused.
         """
-        known: dict[int, Entrants] = {}
+        known: dict[int, Entrants[EntryId]] = {}
         decided: dict[int, EntryId] = {}
         for match in self.matches():
             home = self._fill(match.home, known, decided)
@@ -91,7 +91,7 @@ class Bracket:
             raise ValueError(f"no such match: {sorted(unknown)}")
         return known
 
-    def playable(self, winners: Mapping[int, EntryId]) -> list[BracketMatch]:
+    def playable(self, winners: Mapping[int, EntryId]) -> list[BracketMatch[EntryId]]:
         """Matches whose entrants are both known and whose winner is not: the ones to play now."""
         known = self.entrants(winners)
         return [
@@ -107,7 +107,7 @@ class Bracket:
 
     @staticmethod
     def _fill(
-        slot: Slot, known: dict[int, Entrants], decided: dict[int, EntryId]
+        slot: Slot[EntryId], known: dict[int, Entrants[EntryId]], decided: dict[int, EntryId]
     ) -> EntryId | None:
         """The entry in a slot, if the matches before it have been decided."""
         if isinstance(slot, Seed):
@@ -134,7 +134,9 @@ def seed_positions(size: int) -> list[int]:
     return order
 
 
-def single_elimination(entries: Sequence[Entry], *, third_place: bool = False) -> Bracket:
+def single_elimination(
+    entries: Sequence[Entry[EntryId]], *, third_place: bool = False
+) -> Bracket[EntryId]:
     """The bracket for 2 or more entries, seeded by rating; the top seeds get the byes.
 
     The bracket has the next power of two of places; the missing seeds are byes, and as each
@@ -158,7 +160,7 @@ def single_elimination(entries: Sequence[Entry], *, third_place: bool = False) -
     number = len(first)
     while len(rounds[-1]) > 1:
         earlier = rounds[-1]
-        later = []
+        later: list[BracketMatch[EntryId]] = []
         for home, away in zip(earlier[::2], earlier[1::2], strict=True):
             number += 1
             later.append(
@@ -167,13 +169,14 @@ def single_elimination(entries: Sequence[Entry], *, third_place: bool = False) -
         rounds.append(tuple(later))
     if third_place:
         semis = rounds[-2]
-        last = BracketMatch(
-            number + 1, len(rounds), LoserOf(semis[0].number), LoserOf(semis[1].number), True
+        losers: tuple[Slot[EntryId], Slot[EntryId]] = (
+            LoserOf(semis[0].number),
+            LoserOf(semis[1].number),
         )
-        rounds[-1] = (*rounds[-1], last)
+        rounds[-1] = (*rounds[-1], BracketMatch(number + 1, len(rounds), *losers, True))
     return Bracket(tuple(rounds))
 
 
-def _seed_slot(seeded: list[Entry], seed: int) -> Seed | None:
+def _seed_slot(seeded: list[Entry[EntryId]], seed: int) -> Seed[EntryId] | None:
     """The slot for a seed, or None where the seed is missing: a bye."""
     return Seed(seeded[seed - 1].id, seed) if seed <= len(seeded) else None

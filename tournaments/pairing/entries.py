@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Generic, TypeVar
 
-EntryId: TypeAlias = Hashable
+EntryId = TypeVar("EntryId", bound=Hashable)
 """An entry as the caller knows it (a database id); pairing only compares ids for equality."""
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Generic[EntryId]):
     """An entry to pair: its id and the rating that seeds it."""
 
     id: EntryId
@@ -19,7 +19,7 @@ class Entry:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class Result(Generic[EntryId]):
     """A finished match and the game points each side scored; `second` is None for a bye."""
 
     first: EntryId
@@ -28,7 +28,7 @@ class Result:
     second_points: int = 0
 
     @classmethod
-    def bye(cls, entry: EntryId) -> Result:
+    def bye(cls, entry: EntryId) -> Result[EntryId]:
         """A round sat out, which scores as a win against nobody."""
         return cls(entry, None)
 
@@ -39,7 +39,7 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
-class Round:
+class Round(Generic[EntryId]):
     """One round's pairs, top board first, and the entry that sits it out, if any."""
 
     pairs: tuple[tuple[EntryId, EntryId], ...]
@@ -51,7 +51,7 @@ class Round:
         return placed if self.bye is None else [*placed, self.bye]
 
 
-def seeding_order(entries: Sequence[Entry]) -> list[Entry]:
+def seeding_order(entries: Sequence[Entry[EntryId]]) -> list[Entry[EntryId]]:
     """Entries by rating, highest first; equal ratings keep the caller's order: stable seeds."""
     return sorted(entries, key=lambda entry: -entry.rating)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Generic
 
 from tournaments.pairing.entries import EntryId, Result
 
@@ -15,7 +16,7 @@ BYE = 1.0
 
 
 @dataclass(slots=True)
-class History:
+class History(Generic[EntryId]):
     """One entry's record: its score, whom it met and how, its byes and its points difference."""
 
     score: float = 0.0
@@ -30,13 +31,15 @@ class History:
         return self.opponents[other]
 
 
-def histories(entries: Iterable[EntryId], results: Iterable[Result]) -> dict[EntryId, History]:
+def histories(
+    entries: Iterable[EntryId], results: Iterable[Result[EntryId]]
+) -> dict[EntryId, History[EntryId]]:
     """Every entry's history, including entries that have withdrawn but appear in the results.
 
     A match is won by the side with more game points and drawn when they are equal; a win
     scores 1, a draw 1/2, a loss 0, and a bye 1 with no opponent and no points difference.
     """
-    record = {entry: History() for entry in entries}
+    record: dict[EntryId, History[EntryId]] = {entry: History() for entry in entries}
     for result in results:
         first = record.setdefault(result.first, History())
         if result.second is None:
@@ -49,7 +52,7 @@ def histories(entries: Iterable[EntryId], results: Iterable[Result]) -> dict[Ent
     return record
 
 
-def _count(history: History, opponent: EntryId, points: int, opponent_points: int) -> None:
+def _count(history: History[EntryId], opponent: EntryId, points: int, opponent_points: int) -> None:
     """Add one match to one side's record."""
     history.opponents[opponent] += 1
     history.points_difference += points - opponent_points

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from tournaments.pairing.entries import Entry, EntryId, require_distinct, seeding_order
 from tournaments.pairing.search import cheapest_pairing, pair_top_down
 
 
 @dataclass(frozen=True, slots=True)
-class Partnerships:
+class Partnerships(Generic[EntryId]):
     """A round's teams, strongest member first, and the player left without a partner, if any."""
 
     teams: tuple[tuple[EntryId, EntryId], ...]
@@ -20,10 +21,10 @@ class Partnerships:
 
 
 def partner_round(
-    players: Sequence[Entry],
+    players: Sequence[Entry[EntryId]],
     past_teams: Iterable[tuple[EntryId, EntryId]] = (),
     past_alone: Iterable[EntryId] = (),
-) -> Partnerships:
+) -> Partnerships[EntryId]:
     """Form this round's teams so that nobody partners the same player twice while avoidable.
 
     Players rank by rating. With an odd count the lowest-rated player not yet left alone goes
@@ -55,7 +56,7 @@ def partner_round(
 
 def _partner_exactly(
     ranked: list[EntryId], partnered: Counter[frozenset[EntryId]], times_alone: Counter[EntryId]
-) -> Partnerships:
+) -> Partnerships[EntryId]:
     """Solve the round as one matching; with an odd count a virtual last player means alone."""
     size = len(ranked)
     paired = size - size % 2

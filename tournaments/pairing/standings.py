@@ -4,24 +4,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from tournaments.pairing.entries import Entry, EntryId, Result, require_distinct
 from tournaments.pairing.history import DRAW, History, histories
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Generic[EntryId]):
     """One line of the standings table; entries equal on every figure share a rank."""
 
     rank: int
-    entry: Entry
+    entry: Entry[EntryId]
     score: float
     buchholz: float
     sonneborn_berger: float
     points_difference: int
 
 
-def standings(entries: Sequence[Entry], results: Iterable[Result]) -> list[Standing]:
+def standings(
+    entries: Sequence[Entry[EntryId]], results: Iterable[Result[EntryId]]
+) -> list[Standing[EntryId]]:
     """Rank entries by score, then Buchholz, then Sonneborn-Berger, then points difference.
 
     Score: 1 per match won (more game points than the opponent), 1/2 per match drawn (equal
@@ -38,7 +41,7 @@ def standings(entries: Sequence[Entry], results: Iterable[Result]) -> list[Stand
     record = histories((entry.id for entry in entries), results)
     lines = [_line(entry, record) for entry in entries]
     lines.sort(key=lambda line: (*(-figure for figure in _figures(line)), -line.entry.rating))
-    ranked: list[Standing] = []
+    ranked: list[Standing[EntryId]] = []
     for position, line in enumerate(lines, start=1):
         tied = ranked and _figures(ranked[-1]) == _figures(line)
         rank = ranked[-1].rank if tied else position
@@ -55,7 +58,7 @@ def standings(entries: Sequence[Entry], results: Iterable[Result]) -> list[Stand
     return ranked
 
 
-def _line(entry: Entry, record: dict[EntryId, History]) -> Standing:
+def _line(entry: Entry[EntryId], record: dict[EntryId, History[EntryId]]) -> Standing[EntryId]:
     """One entry's figures, before ranking."""
     own = record[entry.id]
     buchholz = sum(record[opponent].score * times for opponent, times in own.opponents.items())
@@ -65,6 +68,6 @@ def _line(entry: Entry, record: dict[EntryId, History]) -> Standing:
     return Standing(0, entry, own.score, buchholz, sonneborn_berger, own.points_difference)
 
 
-def _figures(line: Standing) -> tuple[float, float, float, int]:
+def _figures(line: Standing[EntryId]) -> tuple[float, float, float, int]:
     """What ranks an entry, most important first."""
     return (line.score, line.buchholz, line.sonneborn_berger, line.points_difference)

@@ -10,10 +10,10 @@ from tournaments.pairing.entries import Entry, EntryId, Result, Round, require_d
 from tournaments.pairing.history import History, histories
 from tournaments.pairing.search import cheapest_pairing, pair_top_down
 
-IdPair = tuple[EntryId, EntryId]
 
-
-def swiss_round(entries: Sequence[Entry], results: Iterable[Result]) -> Round:
+def swiss_round(
+    entries: Sequence[Entry[EntryId]], results: Iterable[Result[EntryId]]
+) -> Round[EntryId]:
     """Pair the next round of a Swiss from the results so far.
 
     Entries rank by score, then rating, then the caller's order. With an odd field the
@@ -39,11 +39,13 @@ def swiss_round(entries: Sequence[Entry], results: Iterable[Result]) -> Round:
     return Round(tuple(pairs), bye)
 
 
-def _pair_by_groups(field: list[EntryId], record: dict[EntryId, History]) -> list[IdPair] | None:
+def _pair_by_groups(
+    field: list[EntryId], record: dict[EntryId, History[EntryId]]
+) -> list[tuple[EntryId, EntryId]] | None:
     """Pair score group by score group, top-down; None if re-pairing upwards needs a rematch."""
     groups = [list(group) for _, group in itertools.groupby(field, key=lambda e: record[e].score)]
     arriving: list[list[EntryId]] = []
-    paired: list[list[IdPair]] = []
+    paired: list[list[tuple[EntryId, EntryId]]] = []
     floating: list[EntryId] = []
     for index, group in enumerate(groups):
         arriving.append(floating)
@@ -64,8 +66,12 @@ def _pair_by_groups(field: list[EntryId], record: dict[EntryId, History]) -> lis
 
 
 def _pair_pool(
-    arrived: list[EntryId], group: list[EntryId], record: dict[EntryId, History], *, last: bool
-) -> tuple[list[IdPair], list[EntryId]] | None:
+    arrived: list[EntryId],
+    group: list[EntryId],
+    record: dict[EntryId, History[EntryId]],
+    *,
+    last: bool,
+) -> tuple[list[tuple[EntryId, EntryId]], list[EntryId]] | None:
     """Pair one score group and the entries floated into it, floating as few down as possible.
 
     Floated entries meet the group's top entries first; the rest of the group then plays top
@@ -91,8 +97,8 @@ def _pair_pool(
 
 
 def _pair_exactly(
-    ranked: list[EntryId], record: dict[EntryId, History], *, with_bye: bool
-) -> tuple[list[IdPair], EntryId | None]:
+    ranked: list[EntryId], record: dict[EntryId, History[EntryId]], *, with_bye: bool
+) -> tuple[list[tuple[EntryId, EntryId]], EntryId | None]:
     """Solve the pairing as one matching; with a bye, a virtual last position stands for it."""
     size = len(ranked)
     halves = Counter(record[entry].score for entry in ranked)
@@ -106,7 +112,7 @@ def _pair_exactly(
         order = abs(b - a - halves[first.score] // 2)
         return (0, min(met, 1), met, gap * gap, 0, order)
 
-    pairs: list[IdPair] = []
+    pairs: list[tuple[EntryId, EntryId]] = []
     bye = None
     for a, b in cheapest_pairing(size + with_bye, penalties):
         if b == size:
