@@ -1,0 +1,59 @@
+"""Random positions for bot tests, and rebuilding a hand around other hidden cards."""
+
+from __future__ import annotations
+
+import random
+
+from games.bots.view import read_view
+from games.rules.cards import CARDS
+from games.rules.hand import HandState
+
+
+def random_position(variant: str, seed: int, *, min_steps: int = 0) -> HandState:
+    """A hand driven by random legal actions to a random point where someone must act."""
+    rng = random.Random(seed)
+    while True:
+        state = HandState.new(variant, dealer=rng.randrange(4), seed=rng.randrange(1 << 30))
+        steps = rng.randrange(min_steps, 40)
+        for _ in range(steps):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        if not state.is_over:
+            return state
+
+
+def rebuild(state: HandState, seat: int, hidden: list[int]) -> HandState:
+    """The same public record and the same cards for `seat`, with other hidden hands.
+
+    `hidden` holds each seat's unplayed cards as masks (the seat's own still to come while
+    bidding); the actions of `state` are replayed, so the engine checks every one of them.
+    """
+    played = [0, 0, 0, 0]
+    for s, action in state.log:
+        card = getattr(action, "card", None)
+        if card is not None:
+            played[s] |= 1 << card
+    seen = read_view(state.view(seat)).hand
+    hands = []
+    for s in range(4):
+        mask = hidden[s] | played[s]
+        if s == seat:
+            # The cards this seat saw while bidding must come first in its deal.
+            first = [c for c in CARDS if seen >> c & 1]
+            rest = [c for c in CARDS if mask >> c & 1 and not seen >> c & 1]
+            hands.append(first + rest)
+        else:
+            hands.append([c for c in CARDS if mask >> c & 1])
+    twin = HandState.new(state.variant, dealer=state.dealer, hands=hands)
+    for s, action in state.log:
+        twin.apply(action, s)
+    return twin
+
+
+def hidden_hands(state: HandState) -> list[int]:
+    """The true unplayed cards of every seat (all eight dealt while bidding)."""
+    if state.phase == "bidding":
+        return [sum(1 << c for c in cards) for cards in state.dealt]
+    return list(state.held)

@@ -1,0 +1,95 @@
+"""Sampled worlds: consistent with everything the seat has seen, and uniformly spread."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from games.bots.inference import infer
+from games.bots.sampling import WorldSampler
+from games.bots.view import read_view
+from games.rules.errors import RulesError
+from games.rules.hand import HandState
+from tests.bots.positions import hidden_hands, random_position, rebuild
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+def test_sampled_worlds_never_contradict_the_view(variant: str) -> None:
+    for seed in range(60):
+        state = random_position(variant, seed)
+        seat = state.to_act
+        view = read_view(state.view(seat))
+        sampler = WorldSampler(view)
+        rng = random.Random(seed)
+        for _ in range(5):
+            world = sampler.sample(rng)
+            assert world[seat] & view.hand == view.hand
+            # The engine replays the whole record on the sampled cards, and the seat's
+            # view of that world is the view it decided from.
+            assert rebuild(state, seat, world).view(seat) == state.view(seat)
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+def test_the_true_deal_always_satisfies_the_inferred_constraints(variant: str) -> None:
+    for seed in range(200):
+        state = random_position(variant, seed)
+        seat = state.to_act
+        knowledge = infer(read_view(state.view(seat)))
+        for other, cards in enumerate(hidden_hands(state)):
+            if other == seat:
+                continue
+            assert cards & knowledge.pinned[other] == knowledge.pinned[other]
+            assert not cards & knowledge.forbidden[other]
+
+
+def _consistent_worlds(state: HandState, seat: int) -> set[tuple[int, ...]]:
+    """Every deal of the unseen cards that the engine accepts with the same view."""
+    view = read_view(state.view(seat))
+    unseen = [c for c in range(32) if infer(view).unseen >> c & 1]
+    others = [s for s in range(4) if s != seat]
+    sizes = [view.hand_sizes[s] for s in others]
+    worlds = set()
+    for order in itertools.permutations(unseen):
+        hands = [0, 0, 0, 0]
+        hands[seat] = view.hand
+        pos = 0
+        for s, size in zip(others, sizes, strict=True):
+            hands[s] = sum(1 << c for c in order[pos : pos + size])
+            pos += size
+        key = tuple(hands)
+        if key in worlds:
+            continue
+        try:
+            if rebuild(state, seat, hands).view(seat) == state.view(seat):
+                worlds.add(key)
+        except RulesError:
+            continue
+    return worlds
+
+
+def test_worlds_are_drawn_uniformly_among_the_consistent_ones() -> None:
+    checked = 0
+    for seed in range(400):
+        state = random_position("bulgarian", seed, min_steps=28)
+        if state.phase != "playing" or len(state.tricks) < 6 or state.trick:
+            continue
+        seat = state.to_act
+        truth = tuple(hidden_hands(state))
+        worlds = _consistent_worlds(state, seat)
+        assert truth in worlds
+        if len(worlds) < 4:
+            continue
+        sampler = WorldSampler(read_view(state.view(seat)))
+        rng = random.Random(seed)
+        draws = 300 * len(worlds)
+        counts = Counter(tuple(sampler.sample(rng)) for _ in range(draws))
+        assert set(counts) == worlds
+        for world in worlds:
+            assert abs(counts[world] - 300) < 5 * 300**0.5
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
