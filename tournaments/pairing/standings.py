@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Generic
 
 from tournaments.pairing.entries import Entry, EntryId, Result, require_distinct
@@ -44,22 +44,12 @@ def standings(
     ranked: list[Standing[EntryId]] = []
     for position, line in enumerate(lines, start=1):
         tied = ranked and _figures(ranked[-1]) == _figures(line)
-        rank = ranked[-1].rank if tied else position
-        ranked.append(
-            Standing(
-                rank,
-                line.entry,
-                line.score,
-                line.buchholz,
-                line.sonneborn_berger,
-                line.points_difference,
-            )
-        )
+        ranked.append(replace(line, rank=ranked[-1].rank if tied else position))
     return ranked
 
 
 def _line(entry: Entry[EntryId], record: dict[EntryId, History[EntryId]]) -> Standing[EntryId]:
-    """One entry's figures, before ranking."""
+    """One entry's figures, not yet ranked."""
     own = record[entry.id]
     buchholz = sum(record[opponent].score * times for opponent, times in own.opponents.items())
     sonneborn_berger = sum(record[beaten].score for beaten in own.beaten) + DRAW * sum(

@@ -114,7 +114,7 @@ def _pair_exactly(
 
     pairs: list[tuple[EntryId, EntryId]] = []
     bye = None
-    for a, b in cheapest_pairing(size + with_bye, penalties):
+    for a, b in cheapest_pairing(size + int(with_bye), penalties):
         if b == size:
             bye = ranked[a]
         else:
