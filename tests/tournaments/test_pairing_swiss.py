@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -145,3 +148,31 @@ def test_a_swiss_round_refuses_a_lone_entry_and_a_doubled_one() -> None:
         swiss_round(field(1), [])
     with pytest.raises(ValueError, match="twice"):
         swiss_round([Entry(1), Entry(1)], [])
+
+
+SIMULATION = """
+import random
+from tournaments.pairing import Entry, Result, swiss_round
+rng = random.Random(5)
+entries = [Entry(f"player-{index}", 1500) for index in range(7)]
+results = []
+for _ in range(9):
+    round_ = swiss_round(entries, results)
+    print(round_)
+    results += [Result(a, b, rng.randrange(3), rng.randrange(3)) for a, b in round_.pairs]
+    results.append(Result.bye(round_.bye))
+"""
+
+
+def test_the_same_results_give_the_same_rounds_whatever_the_hash_seed() -> None:
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", SIMULATION],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+        ).stdout
+        for hash_seed in (1, 2, 3)
+    }
+    assert len(runs) == 1
