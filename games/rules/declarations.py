@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.rules.cards import (
@@ -142,3 +143,22 @@ def overlapping_declarations(seat: int, mask: int) -> list[Declaration]:
     """Every run and every four, a card in both allowed; eight of a suit is no run (Bela 4)."""
     decls = [four_declaration(seat, r) for r in fours_in(mask)]
     return decls + runs_in(seat, mask, split_eight=False)
+
+
+def strongest_team(decls: Sequence[Declaration]) -> int | None:
+    """Bulgarian rule 5 (French Belote too): the team with the strongest single declaration;
+    None when neither has one or the two best are equal."""
+    best: list[tuple[int, int, int] | None] = [None, None]
+    for d in decls:
+        key = strength_key(d)
+        current = best[d.seat & 1]
+        if current is None or key > current:
+            best[d.seat & 1] = key
+    first, second = best
+    if first is None:
+        return None if second is None else 1
+    if second is None:
+        return 0
+    if first == second:
+        return None
+    return 0 if first > second else 1

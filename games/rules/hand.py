@@ -130,7 +130,7 @@ class HandState:
         self.dealt = variant.deal(self.deck, dealer)
         bidding = variant.bidding_cards
         self.held = [mask_of(cards[:bidding]) for cards in self.dealt]
-        self.auction = variant.new_auction(dealer)
+        self.auction = variant.new_auction(dealer, self.deck)
         self.phase = BIDDING
         self.to_act = self.auction.to_act
         self.contract = None

@@ -70,7 +70,7 @@ def load(data: Any) -> tuple[HandState, list[dict[str, Any]]]:
     _require(type(dealer) is int and dealer in range(4), "dealer must be a seat 0-3")
     _require(("hands" in data) != ("deck" in data), "give exactly one of hands and deck")
     if "hands" in data:
-        _require(variant.name != "belote", "belote needs a deck (hands depend on the taker)")
+        _require(not variant.needs_deck, f"{variant.name} needs a deck: hands depend on bidding")
         hands = data["hands"]
         _require(isinstance(hands, list) and len(hands) == 4, "hands must be four lists")
         parsed = [_cards(h, f"hands[{s}]") for s, h in enumerate(hands)]

@@ -110,6 +110,7 @@ def public_view(state: HandState) -> dict[str, Any]:
         "variant": state.variant.name,
         "house_rules": dict(state.variant.house_rules),
         "dealer": state.dealer,
+        **state.variant.public_info(state),
         "phase": str(state.phase),
         "to_act": state.to_act,
         "bids": [{"seat": seat, "bid": str(bid)} for seat, bid in state.auction.calls],

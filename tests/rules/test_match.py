@@ -17,7 +17,7 @@ def play_match(match: Match, seed: int) -> None:
         match.record()
 
 
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", ["bulgarian", "bela", "belote", "coinche"])
 def test_a_random_match_runs_to_a_winner(variant: str) -> None:
     match = Match(variant, dealer=2)
     play_match(match, seed=5)

@@ -13,7 +13,8 @@ from tests.rules.playing import play_out, random_walk
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 DEALERS = st.integers(min_value=0, max_value=3)
-VARIANTS = st.sampled_from(["bulgarian", "bela"])
+RULE_SETS = ["bulgarian", "bela", "belote", "coinche"]
+VARIANTS = st.sampled_from(RULE_SETS)
 TOTALS = {("bulgarian", NO_TRUMPS): 260, ("bulgarian", 5): 258}
 
 
@@ -47,9 +48,9 @@ def test_random_hands_keep_every_invariant(variant: str, seed: int, dealer: int)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
-def test_ten_thousand_random_hands_keep_every_invariant(variant: str) -> None:
-    for seed in range(10_000):
+@pytest.mark.parametrize("variant", RULE_SETS)
+def test_five_thousand_random_hands_keep_every_invariant(variant: str) -> None:
+    for seed in range(5_000):
         check_invariants(variant, seed, seed % 4)
 
 
@@ -68,9 +69,11 @@ def _visible_cards(data: object) -> set[str]:
 
 
 def _allowed_unplayed(state: HandState) -> set[str]:
-    """Unplayed cards RULES.md makes public: announced run tops, belot pairs, and the
-    cards of scoring declarations once the first trick is complete."""
+    """Unplayed cards RULES.md makes public: announced run tops, belot pairs, the cards of
+    scoring declarations once the first trick is complete, and French Belote's turned card."""
     allowed = set()
+    if "turned" in state.public_view():
+        allowed.add(state.public_view()["turned"])  # French Belote's card dealt face up
     for d, scored in zip(state.declarations, state.declaration_flags(), strict=True):
         if d.kind == BELOT or (state.tricks and scored):
             allowed |= set(d.codes())

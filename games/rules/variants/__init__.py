@@ -5,9 +5,11 @@ from collections.abc import Mapping
 from games.rules.errors import InvalidInputError
 from games.rules.variants.base import Variant
 from games.rules.variants.bela import Bela
+from games.rules.variants.belote import Belote
 from games.rules.variants.bulgarian import Bulgarian
+from games.rules.variants.coinche import Coinche
 
-VARIANTS: dict[str, type[Variant]] = {cls.name: cls for cls in (Bulgarian, Bela)}
+VARIANTS: dict[str, type[Variant]] = {cls.name: cls for cls in (Bulgarian, Bela, Belote, Coinche)}
 
 
 def get_variant(name: str, house_rules: Mapping[str, object] | None = None) -> Variant:

@@ -90,6 +90,7 @@ class Variant(ABC):
     bidding_cards: ClassVar[int]  # cards a seat holds while bidding
     house_rule_choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}  # first value = default
     belot_needs_suit: ClassVar[bool] = False  # belot only when led or following suit
+    needs_deck: ClassVar[bool] = False  # hands depend on the bidding, so scenarios give a deck
     card_total: ClassVar[Mapping[int, int]]  # trump mode -> card points incl. last trick
 
     def __init__(self, house_rules: Mapping[str, object] | None = None) -> None:
@@ -148,8 +149,8 @@ class Variant(ABC):
         return deck
 
     @abstractmethod
-    def new_auction(self, dealer: int) -> Auction:
-        """A fresh auction for a hand dealt by `dealer`."""
+    def new_auction(self, dealer: int, deck: Sequence[int]) -> Auction:
+        """A fresh auction for a hand dealt by `dealer` from `deck`."""
 
     @abstractmethod
     def play_rules(self, contract: Contract) -> PlayRules:
@@ -162,6 +163,10 @@ class Variant(ABC):
     @abstractmethod
     def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
         """The team whose declarations score (None: neither), belots excluded from `decls`."""
+
+    def public_info(self, hand: HandState) -> dict[str, object]:
+        """Extra public facts of the deal for views (French Belote: the turned card)."""
+        return {}
 
     def void_team(self, hand: HandState) -> int | None:
         """A team whose declarations and belots are void (Bulgarian valat); default none."""

@@ -89,7 +89,7 @@ class Bela(Variant):
             return True
         return bid.kind == CONTRACT and bid.value is None and (bid.strain or 0) < 4
 
-    def new_auction(self, dealer: int) -> BelaAuction:
+    def new_auction(self, dealer: int, deck: Sequence[int]) -> BelaAuction:
         return BelaAuction(dealer)
 
     def play_rules(self, contract: Contract) -> PlayRules:

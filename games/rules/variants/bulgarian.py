@@ -17,7 +17,7 @@ from games.rules.actions import (
     Bid,
 )
 from games.rules.cards import ALL_TRUMPS, NO_TRUMPS, STRAIN_NAMES
-from games.rules.declarations import Declaration, exclusive_declarations, strength_key
+from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
 from games.rules.variants.base import Auction, Contract, HandScore, Variant
@@ -139,7 +139,7 @@ class Bulgarian(Variant):
     def has_word(self, bid: Bid) -> bool:
         return bid.kind in (PASS, DOUBLE, REDOUBLE) or (bid.is_contract and bid.value is None)
 
-    def new_auction(self, dealer: int) -> BulgarianAuction:
+    def new_auction(self, dealer: int, deck: Sequence[int]) -> BulgarianAuction:
         return BulgarianAuction(dealer)
 
     def play_rules(self, contract: Contract) -> PlayRules:
@@ -151,19 +151,7 @@ class Bulgarian(Variant):
         return exclusive_declarations(seat, hand)
 
     def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
-        best: list[tuple[int, int, int] | None] = [None, None]
-        for d in decls:
-            key = strength_key(d)
-            team = d.seat & 1
-            current = best[team]
-            if current is None or key > current:
-                best[team] = key
-        first, second = best
-        if first is None or second is None:
-            return None if first is None and second is None else (0 if second is None else 1)
-        if first == second:
-            return None
-        return 0 if first > second else 1
+        return strongest_team(decls)
 
     def void_team(self, hand: HandState) -> int | None:
         """Valat: the team without a trick loses its declarations and belots (rule 10)."""

@@ -1,0 +1,187 @@
+"""French Belote: a turned card, two bidding rounds, the taker's draw, dedans, litige, capot."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from games.rules.actions import CONTRACT, PASS, PASS_BID, STRAIN_BIDS, TAKE, Bid
+from games.rules.cards import CARDS, CODES, SUIT_NAMES, Card
+from games.rules.declarations import BELOT, Declaration, exclusive_declarations, strongest_team
+from games.rules.errors import IllegalActionError
+from games.rules.play import PlayRules
+from games.rules.variants.base import Auction, Contract, HandScore, Variant
+
+if TYPE_CHECKING:
+    from games.rules.hand import HandState
+
+CARD_TOTAL = 162
+CAPOT = 250
+TURNED = 20  # deck position of the turned card, after 5 cards each
+_TAKE = Bid(TAKE)
+_ROUND_ONE = (PASS_BID, _TAKE)
+
+
+class BeloteAuction(Auction):
+    """Round one: take the turned suit or pass; round two: name another suit or pass."""
+
+    __slots__ = ("passes", "taker", "turned")
+
+    def __init__(self, dealer: int, turned: int) -> None:
+        super().__init__(dealer)
+        self.turned = turned  # suit of the turned card
+        self.passes = 0
+        self.taker = -1
+
+    def legal(self) -> tuple[Bid, ...]:
+        if self.passes < 4:
+            return _ROUND_ONE
+        return _ROUND_TWO[self.turned]
+
+    def apply(self, bid: Bid) -> None:
+        seat = self.to_act
+        round_one = self.passes < 4
+        if bid.kind == PASS:
+            self.passes += 1
+            self.done = self.passes == 8
+        elif bid.kind == TAKE:
+            if not round_one:
+                raise IllegalActionError("illegal_bid", "Round two: name a suit or pass")
+            self.taker, self.done = seat, True
+        else:
+            if round_one:
+                raise IllegalActionError("illegal_bid", "Round one: take the turned suit or pass")
+            if bid.strain == self.turned:
+                raise IllegalActionError(
+                    "illegal_bid", f"Round two: name a suit other than {SUIT_NAMES[self.turned]}"
+                )
+            self.taker, self.done = seat, True
+        self.calls.append((seat, bid))
+        self.to_act = (seat + 1) % 4
+
+    def contract(self) -> Contract | None:
+        if self.taker < 0:
+            return None
+        last = self.calls[-1][1]
+        strain = self.turned if last.kind == TAKE else last.strain
+        return Contract(STRAIN_BIDS[strain or 0], self.taker)
+
+    def clone(self) -> BeloteAuction:
+        twin = BeloteAuction(self.dealer, self.turned)
+        twin.to_act, twin.done, twin.calls = self.to_act, self.done, list(self.calls)
+        twin.passes, twin.taker = self.passes, self.taker
+        return twin
+
+
+_ROUND_TWO = tuple((PASS_BID, *(STRAIN_BIDS[s] for s in range(4) if s != t)) for t in range(4))
+
+
+def takers_and_capot(hand: HandState) -> tuple[int, int | None]:
+    """The bidding team and the team that took every trick (or None)."""
+    contract = hand.contract
+    if contract is None:
+        raise ValueError("only a played hand has a score")
+    won = hand.tricks_won
+    return contract.team, (None if 0 not in won else 1 - won.index(0))
+
+
+def belots_and_others(hand: HandState, flags: Sequence[bool | None]) -> tuple[list[int], int]:
+    """Belote points per team, and the points of every other scoring declaration."""
+    belots, others = [0, 0], 0
+    for d, scored in zip(hand.declarations, flags, strict=True):
+        if not scored:
+            continue
+        if d.kind == BELOT:
+            belots[d.seat & 1] += d.points
+        else:
+            others += d.points
+    return belots, others
+
+
+def reached(match_score: Sequence[int], target: int) -> int | None:
+    """A team past the target with the higher score wins; equal scores play on."""
+    if max(match_score) < target or match_score[0] == match_score[1]:
+        return None
+    return 0 if match_score[0] > match_score[1] else 1
+
+
+class Belote(Variant):
+    """French Belote (RULES.md)."""
+
+    name = "belote"
+    packets = (3, 2)
+    bidding_cards = 5
+    needs_deck = True
+    house_rule_choices = {
+        "target": (501, 1000),
+        "undertrump": (False, True),
+        "litige_fails": (False, True),
+    }
+
+    def has_word(self, bid: Bid) -> bool:
+        if bid.kind in (PASS, TAKE):
+            return True
+        return bid.kind == CONTRACT and bid.value is None and (bid.strain or 0) < 4
+
+    def new_auction(self, dealer: int, deck: Sequence[int]) -> BeloteAuction:
+        return BeloteAuction(dealer, deck[TURNED] >> 3)
+
+    def complete_hands(
+        self, deck: Sequence[int], dealer: int, contract: Contract
+    ) -> list[list[Card]]:
+        """The taker gets the turned card and 2 more, the others 3, in blocks from first hand."""
+        hands = self.deal(deck, dealer)
+        hands[contract.seat].append(CARDS[deck[TURNED]])
+        i = TURNED + 1
+        for k in range(1, 5):
+            seat = (dealer + k) % 4
+            count = 2 if seat == contract.seat else 3
+            hands[seat].extend(CARDS[c] for c in deck[i : i + count])
+            i += count
+        return hands
+
+    def public_info(self, hand: HandState) -> dict[str, object]:
+        return {"turned": CODES[hand.deck[TURNED]]}
+
+    def play_rules(self, contract: Contract) -> PlayRules:
+        return PlayRules(contract.mode, undertrump=bool(self.house_rules["undertrump"]))
+
+    def declarations(self, seat: int, hand: int, contract: Contract) -> list[Declaration]:
+        return exclusive_declarations(seat, hand)
+
+    def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
+        return strongest_team(decls)
+
+    def score(self, hand: HandState) -> HandScore:
+        takers, capot = takers_and_capot(hand)
+        defenders = 1 - takers
+        card_points = list(hand.card_points)
+        flags = self.declaration_flags(hand)
+        declared = self.declared_points(hand, flags)
+        raw = [card_points[t] + declared[t] for t in (0, 1)]
+        # Rule 6: a capot counts 250 instead of the cards, in the test and the written points.
+        counted = [(CAPOT if capot == t else card_points[t]) + declared[t] for t in (0, 1)]
+        hanging = list(hand.hanging)
+        points = [0, 0]
+        outcome = "made"
+        if counted[takers] > counted[defenders]:
+            points = counted
+        elif counted[takers] == counted[defenders] and not self.house_rules["litige_fails"]:
+            outcome = "tie"
+            points[defenders] = counted[defenders]
+            hanging[takers] += counted[takers]
+        else:
+            outcome = "failed"
+            belots, others = belots_and_others(hand, flags)
+            points[defenders] = (CAPOT if capot is not None else CARD_TOTAL) + others
+            points[defenders] += belots[defenders]
+            points[takers] = belots[takers]
+        if outcome != "tie":
+            winner = takers if outcome == "made" else defenders
+            points[winner] += hanging[0] + hanging[1]
+            hanging = [0, 0]
+        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
+        return HandScore(
+            card_points, raw, points, hanging, outcome, capot, match_score,
+            reached(match_score, self.target()),
+        )  # fmt: skip
