@@ -2,8 +2,9 @@
 
 from games.bots.base import Bot, RandomBot
 from games.bots.easy import EasyBot
+from games.bots.medium import MediumBot
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot)}
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot)}
 
 
 def get_bot(name: str) -> Bot:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.rules.actions import CONTRACT, Action, Bid, Play
-from games.rules.cards import BEATEN_BY, RANK_MASK, Card
+from games.rules.cards import BEATEN_BY, POINTS, RANK_MASK, Card
 from games.rules.play import PlayRules
 from games.rules.variants import get_variant
 from games.rules.variants.base import Contract, Variant
@@ -57,13 +57,23 @@ class SeatView:
     tricks_done: int
     announcements: tuple[Announcement, ...]
     hand_sizes: tuple[int, int, int, int]
-    card_points: tuple[int, int]
+    won_points: tuple[int, int]  # card points of completed tricks per team, never doubled
+    tricks_won: tuple[int, int]
     match_score: tuple[int, int]
+    hanging: tuple[int, int]
 
     @property
     def team(self) -> int:
         """This seat's team (seats 0 and 2 are team 0)."""
         return self.seat & 1
+
+    def played_by(self, seat: int) -> int:
+        """Mask of the cards a seat has played."""
+        mask = 0
+        for p in self.plays:
+            if p.seat == seat:
+                mask |= 1 << p.card
+        return mask
 
     @property
     def played(self) -> int:
@@ -118,7 +128,9 @@ def read_view(view: Mapping[str, Any]) -> SeatView:
     # During the bidding this is the standing bid; from the play on, the contract.
     contract = _contract(variant, view, bids) if view["contract"] is not None else None
     phase = view["phase"]
-    beaten = BEATEN_BY[contract.mode if contract is not None else 0]
+    mode = contract.mode if contract is not None else 0
+    beaten, points = BEATEN_BY[mode], POINTS[mode]
+    won_points, tricks_won = [0, 0], [0, 0]
     plays: list[PastPlay] = []
     trick: tuple[int, ...] = ()
     leader = view["to_act"] if view["to_act"] is not None else 0
@@ -137,6 +149,8 @@ def read_view(view: Mapping[str, Any]) -> SeatView:
             trick, leader = tuple(cards), int(item["leader"])
         else:
             done += 1
+            won_points[win_seat & 1] += sum(points[c] for c in cards)
+            tricks_won[win_seat & 1] += 1
     seat = int(view["seat"])
     legal: tuple[Action, ...] = tuple(
         Play.parse(code) if phase == "playing" else variant.parse_bid(code)
@@ -163,6 +177,8 @@ def read_view(view: Mapping[str, Any]) -> SeatView:
         tricks_done=done,
         announcements=announcements,
         hand_sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
-        card_points=(view["card_points"][0], view["card_points"][1]),
+        won_points=(won_points[0], won_points[1]),
+        tricks_won=(tricks_won[0], tricks_won[1]),
         match_score=(view["match_score"][0], view["match_score"][1]),
+        hanging=(view["hanging"][0], view["hanging"][1]),
     )

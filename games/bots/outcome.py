@@ -1,0 +1,115 @@
+"""What a finished hand is worth to a seat: each rule set's scoring, fed by search results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.bots.view import SeatView
+from games.rules.cards import NO_TRUMPS
+from games.rules.declarations import BELOT
+from games.rules.variants.base import Contract
+from games.rules.variants.bela import STIGLJA
+from games.rules.variants.bulgarian import VALAT_BONUS, round_points
+
+Pair = Sequence[int]
+
+
+def bulgarian_points(
+    contract: Contract, cards: Pair, declared: Pair, belots: Pair, tricks: Pair
+) -> tuple[int, int]:
+    """Hand points per team under Bulgarian rules 7-10 (hanging points left out)."""
+    mode, bidders, mult = contract.mode, contract.team, contract.multiplier
+    factor = 2 if mode == NO_TRUMPS else 1
+    extra = [declared[0] + belots[0], declared[1] + belots[1]]
+    valat = None
+    if tricks[0] == 0 or tricks[1] == 0:
+        valat = 0 if tricks[1] == 0 else 1
+        extra[1 - valat] = 0
+    raw = [cards[t] * factor + extra[t] for t in (0, 1)]
+    rounded = [round_points(raw[t], raw[1 - t], t == bidders, mode) for t in (0, 1)]
+    points = [0, 0]
+    if valat is not None:
+        points[valat] = (rounded[valat] + VALAT_BONUS) * mult
+    elif raw[0] == raw[1]:
+        if mult == 1:
+            points[1 - bidders] = rounded[1 - bidders]
+    else:
+        winner = 0 if raw[0] > raw[1] else 1
+        if mult == 1 and winner == bidders:
+            points = rounded
+        else:
+            points[winner] = (rounded[0] + rounded[1]) * mult
+    return points[0], points[1]
+
+
+def bela_points(
+    contract: Contract, cards: Pair, declared: Pair, belots: Pair, tricks: Pair
+) -> tuple[int, int]:
+    """Hand points per team under Croatian Bela rules 5-6 (exact, callers need a majority)."""
+    callers = contract.team
+    extra = [declared[0] + belots[0], declared[1] + belots[1]]
+    bonus = [0, 0]
+    if tricks[0] == 0 or tricks[1] == 0:
+        valat = 0 if tricks[1] == 0 else 1
+        extra = [0, 0]
+        extra[valat] = sum(declared) + sum(belots)
+        bonus[valat] = STIGLJA
+    raw = [cards[t] + extra[t] for t in (0, 1)]
+    total = raw[0] + raw[1]
+    if 2 * raw[callers] > total:
+        return raw[0] + bonus[0], raw[1] + bonus[1]
+    points = [0, 0]
+    points[1 - callers] = total + bonus[1 - callers]
+    return points[0], points[1]
+
+
+Scorer = Callable[[Contract, Pair, Pair, Pair, Pair], tuple[int, int]]
+SCORERS: dict[str, Scorer] = {"bulgarian": bulgarian_points, "bela": bela_points}
+
+
+class Outcome:
+    """Values finished playouts for one seat: its team's hand points minus the other's."""
+
+    def __init__(self, view: SeatView, contract: Contract) -> None:
+        self.view = view
+        self.contract = contract
+        self.team = view.team
+        self.scorer = SCORERS[view.variant.name]
+        self.belots = [0, 0]
+        self.settled: list[int] | None = None
+        for a in view.announcements:
+            if a.kind == BELOT:
+                self.belots[a.seat & 1] += a.points
+        if view.tricks_done and view.phase == "playing":
+            # After the first trick the comparison is public: the scoring flags say it all.
+            self.settled = [0, 0]
+            for a in view.announcements:
+                if a.kind != BELOT and a.scored:
+                    self.settled[a.seat & 1] += a.points
+
+    def declared(self, world: Sequence[int]) -> list[int]:
+        """Declaration points per team in a world (the comparison applied)."""
+        if self.settled is not None:
+            return self.settled
+        view, variant, contract = self.view, self.view.variant, self.contract
+        decls = []
+        announced = {(a.seat, a.cards) for a in view.announcements if a.kind != BELOT}
+        for seat in range(4):
+            played = view.played_by(seat)
+            found = variant.declarations(seat, world[seat] | played, contract)
+            if played:
+                # Already announced (or kept silent): only what was said counts.
+                found = [d for d in found if (seat, sum(1 << c for c in d.cards)) in announced]
+            decls.extend(found)
+        winner = variant.declaration_winner(decls, view.dealer)
+        points = [0, 0]
+        for d in decls:
+            if d.seat & 1 == winner:
+                points[winner] += d.points
+        return points
+
+    def value(self, cards: Pair, declared: Pair, belots: Pair, tricks: Pair) -> int:
+        """This seat's team's hand points minus the other team's, for a finished hand."""
+        all_belots = (self.belots[0] + belots[0], self.belots[1] + belots[1])
+        points = self.scorer(self.contract, cards, declared, all_belots, tricks)
+        return points[self.team] - points[1 - self.team]
