@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from games.rules.errors import MalformedActionError
 
@@ -65,11 +65,6 @@ _BY_CODE = {code.upper(): CARDS[c] for c, code in enumerate(CODES)}
 _BY_CODE.update({"10" + s.upper(): CARDS[i * 8 + RANK_T] for i, s in enumerate(SUITS)})
 
 
-def suit_of(card: int) -> int:
-    """Suit index of a card (the inlined `card >> 3`, named for readability)."""
-    return card >> 3
-
-
 def mask_of(cards: Iterable[int]) -> int:
     """Bit mask of a collection of distinct cards."""
     return sum(map(BITS.__getitem__, cards))
@@ -78,11 +73,6 @@ def mask_of(cards: Iterable[int]) -> int:
 def cards_of(mask: int) -> list[Card]:
     """Cards of a mask in index order (c d h s, low to high)."""
     return [CARDS[c] for c in range(32) if mask >> c & 1]
-
-
-def parse_cards(codes: Sequence[str]) -> list[Card]:
-    """Parse a list of card codes."""
-    return [Card.parse(code) for code in codes]
 
 
 def shuffled_deck(seed: int | random.Random) -> list[Card]:
@@ -131,9 +121,4 @@ BELOT_CARDS = tuple((SUIT_MASK[m] if m < NO_TRUMPS else 0) & KQ_MASK for m in ra
     KQ_MASK,
 )
 
-# Cards of one suit for each possible byte of a mask, to expand masks without loops.
-SUIT_BYTE_CARDS = tuple(
-    tuple(tuple(CARDS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
-    for s in range(4)
-)
 POPCOUNT = tuple(bin(b).count("1") for b in range(256))

@@ -11,10 +11,9 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.rules.actions import Play
 from games.rules.cards import Card
 from games.rules.errors import InvalidInputError, MalformedActionError, RulesError
-from games.rules.hand import HandState
+from games.rules.hand import HandState, action_from_json
 from games.rules.variants import get_variant
 from games.rules.variants.base import Variant
 
@@ -94,21 +93,14 @@ def load(data: Any) -> tuple[HandState, list[dict[str, Any]]]:
     return state, actions
 
 
-def _parse_action(state: HandState, item: Mapping[str, Any]) -> Any:
-    if "play" in item:
-        return Play.parse(
-            item["play"], declare=item.get("declare", True), belot=item.get("belot", True)
-        )
-    return state.variant.parse_bid(item["bid"])
-
-
 def run(data: Any) -> dict[str, Any]:
     """Play a scenario; rules errors go into `error`, an invalid input raises InvalidInputError."""
     state, actions = load(data)
     error = None
     for index, item in enumerate(actions):
         try:
-            state.apply(_parse_action(state, item), item["seat"])
+            seat, action = action_from_json(state.variant, item)
+            state.apply(action, seat)
         except RulesError as exc:
             error = {"action": index, "code": exc.code, "message": exc.message}
             break
