@@ -421,7 +421,7 @@ class HandState:
             for item in data["actions"]:
                 seat, action = action_from_json(variant, item)
                 state.apply(action, seat)
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, MalformedActionError, IllegalActionError) as exc:
             raise InvalidInputError(f"not a saved hand: {exc}") from exc
         return state
 

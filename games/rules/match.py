@@ -88,8 +88,9 @@ class Match:
             match.hanging = [int(x) for x in data["hanging"]]
             match.winner = data["winner"]
             match.history = [dict(h) for h in data["history"]]
+            hand = data["hand"]
         except (KeyError, TypeError, ValueError) as exc:
             raise InvalidInputError(f"not a saved match: {exc}") from exc
-        if data["hand"] is not None:
-            match.hand = HandState.from_json(data["hand"])
+        if hand is not None:
+            match.hand = HandState.from_json(hand)
         return match

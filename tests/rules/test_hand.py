@@ -21,6 +21,9 @@ DEAL = [
 ]
 
 
+DECK = [code for cards in DEAL for code in cards.split()]
+
+
 def error_code(state: HandState, action: Bid | Play, seat: int | None = None) -> str:
     with pytest.raises(IllegalActionError) as caught:
         state.apply(action, seat)
@@ -110,6 +113,8 @@ def test_serialization_is_compact_and_lossless() -> None:
         {"variant": "bulgarian", "dealer": 0, "deck": ["Js"] * 32, "actions": []},
         {"variant": "whist", "dealer": 0, "deck": [], "actions": []},
         {"variant": "bulgarian", "dealer": 0, "actions": []},
+        {"variant": "bela", "dealer": 0, "deck": DECK, "actions": [{"seat": 0, "bid": "hearts"}]},
+        {"variant": "bela", "dealer": 0, "deck": DECK, "actions": [{"seat": 1, "bid": "take"}]},
     ],
 )
 def test_a_broken_saved_state_is_refused(broken: dict[str, object]) -> None:
