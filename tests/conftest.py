@@ -26,6 +26,7 @@ from config.celery import app as celery_app
 from config.celery import ping
 from config.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 from config.env import redis_urls
+from config.lifetime import die_with_parent
 from tests.helpers import (
     ROOT,
     Redis,
@@ -144,7 +145,9 @@ def celery_worker(stack_env: dict[str, str], redis_server: Redis) -> Iterator[Wo
         "--queues", redis_server.queue, "--hostname", hostname, "--concurrency", "2",
         "--without-mingle", "--without-gossip", "--loglevel", "WARNING",
     ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=ROOT, env=stack_env, start_new_session=True)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=stack_env, start_new_session=True, preexec_fn=die_with_parent
+    )
     try:
         # The first ping waits until the worker consumes; later ones are instant.
         ping.apply_async(expires=60).get(timeout=60)
@@ -164,7 +167,9 @@ def asgi_server(stack_env: dict[str, str]) -> Iterator[Server]:
         sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
         "--port", str(port), "--lifespan", "off", "--log-level", "warning",
     ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=ROOT, env=stack_env, start_new_session=True)
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=stack_env, start_new_session=True, preexec_fn=die_with_parent
+    )
     try:
         wait_for(lambda: port_open(port), timeout=30, what="uvicorn to accept connections")
         yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process)
