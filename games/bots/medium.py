@@ -16,8 +16,8 @@ from games.rules.actions import CONTRACT, DOUBLE, PASS, PLAYS, REDOUBLE, Action,
 from games.rules.cards import BEATEN_BY, BELOT_CARDS, KQ_MASK, SUIT_MASK
 from games.rules.variants.base import Contract
 
-EXACT_CARDS = 13  # cards left in play from which every candidate is solved exactly
-SOLVE_BELOW = 12  # playouts switch to exact solving for the last three tricks
+EXACT_CARDS = 12  # cards left in play from which every candidate is solved exactly
+SOLVE_BELOW = 8  # playouts switch to exact solving for the last two tricks
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
 BID_MARGIN = 2  # a bid must beat passing by this many hand points on average
 
