@@ -7,6 +7,7 @@ import random
 import pytest
 
 from games.bots.kernel import Context, Position, greedy_card, solve
+from games.rules.actions import PLAYS
 from games.rules.declarations import BELOT
 from games.rules.hand import HandState
 
