@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.rules import InvalidInputError
 from games.rules.scenario import run
@@ -81,3 +83,32 @@ def test_a_malformed_action_reports_its_index() -> None:
     result = run({**GOOD, "actions": [{"seat": 1, "bid": "clubs"}, {"seat": 2, "play": "Zz"}]})
     assert result["error"]["action"] == 1 and result["error"]["code"] == "malformed"
     assert result["contract"] == {"bid": "clubs", "team": 1, "multiplier": 1}
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.sampled_from(["Js", "pass", "x", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+
+
+def outcome_of(data: dict[str, Any]) -> None:
+    """A scenario either is refused as invalid input or runs and reports every output key."""
+    try:
+        result = run(data)
+    except InvalidInputError:
+        return
+    assert set(result) >= {"contract", "outcome", "next", "error", "match_score"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(key=st.sampled_from([*GOOD, "house_rules", "match_score", "hanging", "deck"]), value=JSON)
+def test_any_broken_field_is_refused_or_reported(key: str, value: object) -> None:
+    outcome_of({**GOOD, key: value})
+
+
+@settings(max_examples=200, deadline=None)
+@given(field=st.sampled_from(["seat", "bid", "play", "declare", "belot"]), value=JSON)
+def test_any_broken_action_is_refused_or_reported(field: str, value: object) -> None:
+    base = {"seat": 1, "bid": "clubs"} if field in ("seat", "bid") else {"seat": 1, "play": "Ac"}
+    outcome_of({**GOOD, "actions": [{**base, field: value}]})
