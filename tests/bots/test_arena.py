@@ -1,0 +1,57 @@
+"""The arena: mirrored deals, the figures issue 5 lists, the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from games.bots import get_bot
+from games.bots.arena import figures, run_deals, run_matches
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYS = {"points_per_deal", "ci95", "pair_win_share", "elo", "ms_median", "ms_p99"}
+
+
+def test_mirrored_deals_cancel_out_between_equal_bots() -> None:
+    # The same deterministic bot on both sides: each deck is worth the same to either team.
+    tally = run_deals("bulgarian", get_bot("easy"), get_bot("easy"), 6, seed=3, budget_ms=10)
+    result = figures(tally)
+    assert result["pairs"] == 6
+    assert result["margin"] == 0 and result["pair_win_share"] == 0.5 and result["elo"] == 0
+    assert result["points_per_deal"]["a"] == result["points_per_deal"]["b"]
+    assert len(tally.a_points) == 12
+
+
+def test_easy_beats_random_on_a_handful_of_deals() -> None:
+    tally = run_deals("bela", get_bot("easy"), get_bot("random"), 8, seed=1, budget_ms=10)
+    result = figures(tally)
+    assert result["margin"] > 0 and result["pair_win_share"] > 0.5 and result["elo"] > 0
+    low, high = result["ci95"]
+    assert low <= result["margin"] <= high
+    assert result["ms_median"]["a"] <= result["ms_p99"]["a"]
+
+
+def test_matches_are_played_to_the_end_and_scored_per_pair() -> None:
+    tally = run_matches("bulgarian", get_bot("easy"), get_bot("random"), 1, seed=2, budget_ms=10)
+    result = figures(tally)
+    assert result["pairs"] == 1 and len(tally.a_points) == 2
+    assert max(tally.a_points[0], tally.b_points[0]) >= 151
+
+
+def test_command_line_prints_the_figures_as_json() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "games.bots.arena", "--variant", "bela", "--a", "easy", "--b",
+         "random", "--deals", "3", "--seed", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    result = json.loads(done.stdout)
+    assert KEYS <= set(result)
+    assert set(result["ms_median"]) == {"a", "b"}
+    text = subprocess.run(
+        [sys.executable, "-m", "games.bots.arena", "--a", "easy", "--b", "random", "--deals",
+         "2"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "95% CI" in text and "Elo" in text and "ms per decision" in text
