@@ -160,13 +160,19 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # ------------------------------------------------------------------------------
-# Security (production behind HTTPS sets SECURE_COOKIES=true)
+# Security (production served over HTTPS by a TLS-terminating proxy sets HTTPS=true)
 # ------------------------------------------------------------------------------
-SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", default=False)
-CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-# Trust X-Forwarded-Proto from the TLS-terminating proxy in front of the web processes.
-if env_bool("BEHIND_TLS_PROXY", default=False):
+HTTPS = env_bool("HTTPS", default=False)
+# Trust the proxy's X-Forwarded-Proto, redirect plain HTTP, send cookies over HTTPS only.
+if HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = HTTPS
+# The container health check calls /healthz over plain HTTP from inside.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+# Seconds browsers must insist on HTTPS; raise it once HTTPS is known to work everywhere.
+SECURE_HSTS_SECONDS = env_int("HSTS_SECONDS", default=0)
 X_FRAME_OPTIONS = "DENY"
 
 # ------------------------------------------------------------------------------

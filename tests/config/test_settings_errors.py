@@ -72,25 +72,27 @@ def test_tcp_redis_url_serves_both_clients_as_is() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variable", "value", "entry_point"),
+    ("variable", "env", "entry_point"),
     [
-        ("DATABASE_URL", "", ["manage.py", "check"]),
-        ("DATABASE_URL", "mysql://user@host/db", ["manage.py", "migrate"]),
-        ("REDIS_URL", "http://localhost:6379", ["-m", "celery", "-A", "config", "worker"]),
+        ("DATABASE_URL", {"DATABASE_URL": ""}, ["manage.py", "check"]),
+        ("DATABASE_URL", {"DATABASE_URL": "mysql://user@host/db"}, ["manage.py", "migrate"]),
+        (
+            "REDIS_URL",
+            {"REDIS_URL": "http://localhost"},
+            ["-m", "celery", "-A", "config", "worker"],
+        ),
+        ("SECRET_KEY", {"DEBUG": "false", "SECRET_KEY": ""}, ["manage.py", "check"]),
+        ("DEBUG", {"DEBUG": "maybe"}, ["-m", "uvicorn", "config.asgi:application"]),
     ],
 )
 def test_entry_point_exits_with_one_line_not_a_traceback(
-    variable: str, value: str, entry_point: list[str]
+    variable: str, env: dict[str, str], entry_point: list[str]
 ) -> None:
-    env = {**os.environ, variable: value}
-    env.pop("DJANGO_SETTINGS_MODULE", None)
+    environment = {**os.environ, **env}
+    environment.pop("DJANGO_SETTINGS_MODULE", None)
+    command = [sys.executable, *entry_point]
     result = subprocess.run(
-        [sys.executable, *entry_point],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+        command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 1
     assert result.stderr.strip().splitlines() == [result.stderr.strip()]
