@@ -9,7 +9,7 @@ from games.rules.hand import HandState
 
 # Decisions per level and rule set: a quick sweep by default, a big one marked slow.
 QUICK = {"random": 400, "easy": 400, "medium": 40}
-BIG = {"random": 20_000, "easy": 20_000, "medium": 1_000}
+BIG = {"random": 10_000, "easy": 10_000, "medium": 400}
 
 
 def _play(level: str, variant: str, decisions: int) -> int:
