@@ -44,7 +44,7 @@ def measure(variant_name: str, seconds: float) -> tuple[float, float, int]:
     shared machine slow some batches down, never speed one up.
     """
     batch = 500
-    rates = []
+    rates: list[float] = []
     hands = 0
     spent = 0.0
     while spent < seconds or len(rates) < 3:

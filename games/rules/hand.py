@@ -90,7 +90,7 @@ class HandState:
     auction: Auction
     contract: Contract | None
     rules: PlayRules | None
-    dealt: list[list[int]]
+    dealt: list[list[Card]]
     held: list[int]
     trick: list[int]
     led: int

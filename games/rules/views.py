@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from games.rules.cards import CODES, NO_TRUMPS, POPCOUNT
@@ -11,7 +12,7 @@ if TYPE_CHECKING:
     from games.rules.hand import HandState
 
 
-def _codes(cards: Any) -> list[str]:
+def _codes(cards: Iterable[int]) -> list[str]:
     return [CODES[c] for c in cards]
 
 

@@ -2,12 +2,13 @@
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from games.rules import Card, HandState, Play
+from games.rules import Action, Card, HandState, Play
 from games.rules.cards import mask_of
 
 
-def random_action(state: HandState, rng: random.Random) -> object:
+def random_action(state: HandState, rng: random.Random) -> Action:
     """A random legal action; plays sometimes decline to announce, as players may."""
     action = rng.choice(list(state.legal_actions()))
     if isinstance(action, Play) and rng.random() < 0.2:
@@ -15,7 +16,7 @@ def random_action(state: HandState, rng: random.Random) -> object:
     return action
 
 
-def random_walk(variant: str, seed: int, dealer: int = 0, **kwargs: object) -> Iterator[HandState]:
+def random_walk(variant: str, seed: int, dealer: int = 0, **kwargs: Any) -> Iterator[HandState]:
     """Yield the state of a seeded random hand before every action and once at the end."""
     rng = random.Random(seed)
     state = HandState.new(variant, dealer=dealer, seed=seed, **kwargs)
@@ -25,7 +26,7 @@ def random_walk(variant: str, seed: int, dealer: int = 0, **kwargs: object) -> I
     yield state
 
 
-def play_out(variant: str, seed: int, dealer: int = 0, **kwargs: object) -> HandState:
+def play_out(variant: str, seed: int, dealer: int = 0, **kwargs: Any) -> HandState:
     """A complete random hand."""
     *_, last = random_walk(variant, seed, dealer, **kwargs)
     return last
@@ -37,7 +38,7 @@ def mask(*codes: str) -> int:
 
 
 def hand_after(
-    variant: str, hands: list[str], actions: list[str], dealer: int = 0, **kwargs: object
+    variant: str, hands: list[str], actions: list[str], dealer: int = 0, **kwargs: Any
 ) -> HandState:
     """A hand dealt from space-separated hands, after actions given as bid words or cards."""
     dealt = [[Card.parse(code) for code in h.split()] for h in hands]

@@ -64,6 +64,7 @@ def test_house_rules_have_their_defaults() -> None:
     assert Match("belote").rules.house_rules == {
         "target": 501, "undertrump": False, "litige_fails": False,
     }  # fmt: skip
-    assert hand(["take"]).rules is not None and not hand(["take"]).rules.undertrump
+    rules = hand(["take"]).rules
+    assert rules is not None and not rules.undertrump
     with pytest.raises(InvalidInputError):
         Match("belote", {"target": 2000})

@@ -203,7 +203,10 @@ class Variant(ABC):
 
     def target(self) -> int:
         """Points that end the game (house rule `target` where the rule set has one)."""
-        return int(self.house_rules.get("target", 0))
+        target = self.house_rules.get("target")
+        if not isinstance(target, int):
+            raise NotImplementedError(f"{self.name} sets its own game target")
+        return target
 
 
 def seat_distance(seat: int, dealer: int) -> int:
