@@ -33,6 +33,19 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Decode a JSON text frame; anything else gets an error, never a dropped socket."""
+        try:
+            content = await self.decode_json(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        if content is None:
+            await self.send_json({"type": "error", "message": "Send JSON text messages."})
+            return
+        await self.receive_json(content, **kwargs)
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Answer a ping, so clients can tell a live socket from a dead one."""
         if isinstance(content, dict) and content.get("type") == "ping":

@@ -67,3 +67,23 @@ def test_foreign_origin_is_refused(asgi_server: Server) -> None:
     with pytest.raises(InvalidStatus) as refused:
         open_socket(asgi_server, cookie=session_cookie(user), origin="http://evil.example")
     assert refused.value.response.status_code == 403
+
+
+def test_unknown_message_gets_an_error_and_the_socket_stays_open(asgi_server: Server) -> None:
+    user = User.objects.create_user(username="dana", password="irrelevant-pw-4")
+    cookie = session_cookie(user)
+    with open_socket(asgi_server, cookie=cookie, origin=asgi_server.url) as socket:
+        socket.send("not json at all")
+        assert json.loads(socket.recv(timeout=10)) == {
+            "type": "error",
+            "message": "Send JSON text messages.",
+        }
+        socket.send(b"\x00binary")
+        assert json.loads(socket.recv(timeout=10))["type"] == "error"
+        socket.send(json.dumps({"type": "shout"}))
+        assert json.loads(socket.recv(timeout=10)) == {
+            "type": "error",
+            "message": "Only ping is understood here.",
+        }
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
