@@ -45,7 +45,14 @@ def ensure_venv() -> None:
         sys.exit(f"dev.py: Python 3.11 or newer is needed; this is {sys.version.split()[0]}.")
     if not VENV_PYTHON.exists():
         say("creating the virtual environment in .venv")
-        venv.EnvBuilder(with_pip=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as error:
+            shutil.rmtree(VENV, ignore_errors=True)
+            sys.exit(
+                f"dev.py: could not create .venv ({error}). On Debian or Ubuntu: "
+                "apt-get install python3-venv"
+            )
     digest = pyproject_digest()
     if INSTALL_STAMP.exists() and INSTALL_STAMP.read_text().strip() == digest:
         return

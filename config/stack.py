@@ -14,7 +14,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -63,7 +62,7 @@ def wait_until_healthy(url: str, children: list[subprocess.Popen[bytes]]) -> boo
             with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:  # noqa: S310
                 if response.status == 200:
                     return True
-        except (urllib.error.URLError, OSError):
+        except OSError:  # Refused, timed out, or an HTTP error such as 503.
             pass
         time.sleep(0.3)
     return False
