@@ -49,13 +49,35 @@ def test_the_first_round_teams_the_strongest_with_the_weakest() -> None:
     assert partner_round(players(6)).teams == ((0, 5), (1, 4), (2, 3))
 
 
+@pytest.mark.parametrize("count", range(2, 25))
+def test_a_steady_field_repeats_no_partner_until_everyone_has_partnered_everyone(
+    count: int,
+) -> None:
+    past: list[tuple[int, int]] = []
+    alone: list[int] = []
+    for _ in range(count - 1 + count % 2):
+        round_ = partner_round(players(count), past, alone)
+        assert_everyone_once(round_, count)
+        assert not {frozenset(team) for team in round_.teams} & {frozenset(t) for t in past}
+        assert round_.alone not in alone
+        past += round_.teams
+        alone += [] if round_.alone is None else [round_.alone]
+    assert len(past) == count * (count - 1) // 2
+
+
 @pytest.mark.parametrize("count", range(4, 25, 2))
-def test_nobody_partners_anyone_twice_in_the_first_half_of_the_rounds(count: int) -> None:
+def test_after_withdrawals_nobody_partners_anyone_twice_in_the_first_half_of_the_rounds(
+    count: int,
+) -> None:
     # With fewer past partners than half the field a fresh partner is always available.
     past: list[tuple[int, int]] = []
-    for _ in range(count // 2):
-        round_ = partner_round(players(count), past)
-        assert_everyone_once(round_, count)
+    field = players(count + 2)
+    for round_number in range(count // 2):
+        if round_number == 1:
+            field = field[1:-1]
+        round_ = partner_round(field, past)
+        placed = sorted(player for team in round_.teams for player in team)
+        assert placed == [player.id for player in field] and round_.alone is None
         assert not {frozenset(team) for team in round_.teams} & {frozenset(t) for t in past}
         past += round_.teams
 
@@ -84,8 +106,9 @@ def test_a_repeat_partner_or_second_time_alone_happens_only_when_unavoidable(
     assert flaws(round_, past_teams, times_alone) == best
 
 
-def test_the_lowest_rated_player_not_yet_alone_plays_with_a_computer() -> None:
-    assert partner_round(players(5), past_alone=[4]).alone == 3
+def test_the_lowest_rated_player_is_alone_first_and_nobody_is_alone_twice() -> None:
+    assert partner_round(players(5)).alone == 4
+    assert partner_round(players(5), past_alone=[4]).alone not in (4, None)
 
 
 def test_forming_teams_refuses_a_lone_player_and_a_doubled_one() -> None:
