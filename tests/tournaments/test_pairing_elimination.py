@@ -114,6 +114,8 @@ def test_a_winner_who_is_not_playing_the_match_is_refused() -> None:
         bracket.entrants({1: "e1"})
     with pytest.raises(ValueError, match="cannot win match 3"):
         bracket.entrants({3: "e0"})
+    with pytest.raises(ValueError, match="no such match"):
+        bracket.entrants({9: "e0"})
 
 
 def test_a_third_place_match_needs_four_entries() -> None:

@@ -1,10 +1,11 @@
 """Duplicate rounds: every table plays the same deals, and entries are scored by comparison.
 
-Each deal has two hands: the cards dealt to North-South and those dealt to East-West. At half
-the tables a deal is played as dealt, at the other half turned a quarter (the North-South
-hands go to the East-West seats), so each deal is played in both orientations and each entry
-holds both sides over the round. An entry is then compared only with the entries that held
-the very same cards at the other tables.
+Each deal has two sides: the hands dealt to North-South and those dealt to East-West. At half
+the tables a deal is played as dealt, at the other half turned a quarter, dealer included
+(North's hand to East, East's to South, ...), so every hand keeps its place in the bidding
+and play while the other team holds it. Each deal is thus played in both orientations, each
+entry holds both sides over the round, and an entry is compared only with the entries that
+held the very same cards at the other tables. One deal set serves the whole round.
 """
 
 from __future__ import annotations

@@ -122,8 +122,9 @@ class Bracket(Generic[EntryId]):
 def seed_positions(size: int) -> list[int]:
     """Seeds in bracket order for a power-of-two size: 1, 16, 8, 9, 4, 13, ... for 16.
 
-    Every round each seed s meets the seed that makes the pair sum to size + 1, so the top
-    two can meet only in the final, the top four only from the semi-finals, and so on.
+    Built by doubling: each seed s of the bracket half the size is replaced by s against
+    2 x half + 1 - s. Seed s thus opens against size + 1 - s, the top two can meet only in the
+    final, the top four only from the semi-finals, and so on.
     """
     if size < 1 or size & (size - 1):
         raise ValueError(f"a bracket size is a power of two, not {size}")
