@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_importing_pairing_loads_no_django() -> None:
@@ -11,6 +14,6 @@ def test_importing_pairing_loads_no_django() -> None:
         "import sys, tournaments.pairing; print(any(m.startswith('django') for m in sys.modules))"
     )
     output = subprocess.run(
-        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout
     assert output.strip() == "False"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tournaments.pairing import Entry, Result, standings
 
 A, B, C, D = (Entry(name, 1500) for name in "ABCD")
@@ -74,3 +77,23 @@ def test_results_of_a_withdrawn_entry_still_count_for_its_opponents() -> None:
     lines = {s.entry.id: s for s in standings([A, B], results)}
     assert (lines["A"].buchholz, lines["B"].buchholz) == (1.0, 1.0)
     assert lines["A"].sonneborn_berger == 1.0
+
+
+matches = st.lists(
+    st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 3), st.integers(0, 3)).filter(
+        lambda match: match[0] != match[1]
+    ),
+    max_size=20,
+)
+
+
+@given(matches=matches, byes=st.lists(st.integers(0, 5), max_size=4))
+def test_scores_add_up_to_the_matches_and_byes_and_differences_cancel_out(
+    matches: list[tuple[int, int, int, int]], byes: list[int]
+) -> None:
+    results = [Result(*match) for match in matches] + [Result.bye(entry) for entry in byes]
+    lines = standings([Entry(index) for index in range(6)], results)
+    assert sum(line.score for line in lines) == len(matches) + len(byes)
+    assert sum(line.points_difference for line in lines) == 0
+    assert [line.rank for line in lines] == sorted(line.rank for line in lines)
+    assert all(line.sonneborn_berger <= line.buchholz for line in lines)
