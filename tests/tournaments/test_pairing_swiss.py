@@ -125,17 +125,17 @@ def test_leaders_who_already_met_both_float_down_rather_than_meet_again() -> Non
     assert_everyone_once(round_, field(6))
 
 
-def test_a_last_group_that_cannot_pair_is_re_paired_with_the_group_above() -> None:
-    # 4 and 5 trail alone and have met; pairing them again is avoidable.
+def test_a_last_group_that_cannot_pair_takes_partners_from_the_groups_above() -> None:
+    # Scores: 1 has 2, 3 has 1.5, 2 and 5 have 1 (and met), 4 has 1/2, 0 has 0 (and met 5).
     results = [
-        Result(4, 5, 900, 900),
-        Result(0, 4, 1001, 0),
-        Result(1, 5, 1001, 0),
-        Result(2, 3, 800, 800),
+        Result(0, 3, 500, 1001),
+        Result(1, 4, 1001, 500),
+        Result(2, 5, 1001, 500),
+        Result(1, 2, 1001, 500),
+        Result(3, 4, 800, 800),
+        Result(0, 5, 500, 1001),
     ]
-    round_ = swiss_round(field(6), results)
-    assert flaws(round_, histories(round_.entries(), results)) == (0, 0)
-    assert_everyone_once(round_, field(6))
+    assert swiss_round(field(6), results).pairs == ((1, 3), (2, 0), (5, 4))
 
 
 def test_a_rematch_is_allowed_when_every_pairing_needs_one() -> None:
