@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.bots.view import SeatView
-from games.rules.actions import CONTRACT, DOUBLE, PASS, REDOUBLE, Action, Bid
+from games.rules.actions import CONTRACT, DOUBLE, PASS, REDOUBLE, Bid
 from games.rules.cards import ALL_TRUMPS, NO_TRUMPS, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, RANK_T
 
 # Value of each natural rank (7 8 9 T J Q K A) as a trump and in a plain suit.
@@ -103,7 +103,12 @@ def threshold(view: SeatView, strain: int) -> float:
     return THRESHOLD[strain] * view.hand.bit_count() / 5
 
 
-def choose_bid(view: SeatView) -> Action:
+def strain_margin(view: SeatView, strain: int) -> float:
+    """How far the hand's strength for a strain is above (or below) its threshold."""
+    return strain_value(view.hand, strain) - threshold(view, strain)
+
+
+def choose_bid(view: SeatView) -> Bid:
     """A natural bid: the strongest strain over its threshold, a sound double, or pass."""
     legal = [a for a in view.legal if isinstance(a, Bid)]
     standing = view.contract
@@ -113,7 +118,7 @@ def choose_bid(view: SeatView) -> Action:
     for bid in legal:
         if bid.kind != CONTRACT or bid.strain is None:
             continue
-        margin = strain_value(view.hand, bid.strain) - threshold(view, bid.strain)
+        margin = strain_margin(view, bid.strain)
         if ours:
             margin -= PARTNER_MARGIN
         if best is None or margin > best[0]:

@@ -7,6 +7,7 @@ and uses the engine's own `legal_mask`; tests compare it with the engine on many
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.rules.cards import (
     BEATEN_BY,
@@ -35,6 +36,8 @@ class Context:
     trumps: int
     belot_cards: int
     needs_suit: bool
+    between: tuple[int, ...]  # [low * 32 + high]: cards of the suit strictly between the two
+    suit_order: tuple[int, ...]  # sort key: suit, then strength
 
     @classmethod
     def of(cls, rules: PlayRules, needs_suit: bool) -> Context:
@@ -42,8 +45,24 @@ class Context:
         mode = rules.mode
         return cls(
             rules, BEATEN_BY[mode], POINTS[mode], STRENGTH[mode], TRUMP_MASK[mode],
-            BELOT_CARDS[mode], needs_suit,
+            BELOT_CARDS[mode], needs_suit, _between(mode),
+            tuple((c >> 3) * 8 + STRENGTH[mode][c] for c in range(32)),
         )  # fmt: skip
+
+
+@lru_cache(maxsize=8)
+def _between(mode: int) -> tuple[int, ...]:
+    """For two cards of one suit, the mask of the suit's cards of strength strictly between."""
+    strength = STRENGTH[mode]
+    table = [0] * 1024
+    for low in range(32):
+        for high in range(32):
+            if low >> 3 == high >> 3:
+                lo, hi = sorted((strength[low], strength[high]))
+                for c in range(low & ~7, (low & ~7) + 8):
+                    if lo < strength[c] < hi:
+                        table[low * 32 + high] |= 1 << c
+    return tuple(table)
 
 
 class Position:
@@ -211,15 +230,37 @@ def solve(ctx: Context, pos: Position) -> int:
     rules, beaten, points, strength = ctx.rules, ctx.beaten, ctx.points, ctx.strength
     table: dict[tuple[int, ...], tuple[int, int]] = {}
 
+    between, suit_order = ctx.between, ctx.suit_order.__getitem__
+
     def ordered(mask: int, seat: int, win_card: int) -> list[int]:
+        """Distinct choices only (equal-point cards with nothing between them are one), the
+        likely best first."""
         options = _cards(mask)
-        if len(options) > 1:
+        if len(options) == 1:
+            return options
+        options.sort(key=suit_order)
+        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+        bar = beaten[win_card] if win_card >= 0 else 0
+        kept = []
+        prev = -1
+        for c in options:
+            if (
+                prev >= 0
+                and prev >> 3 == c >> 3
+                and points[prev] == points[c]
+                and not between[prev * 32 + c] & others
+                and (bar >> prev & 1) == (bar >> c & 1)
+            ):
+                prev = c
+                continue
+            kept.append(c)
+            prev = c
+        if len(kept) > 1:
             if win_card < 0:
-                options.sort(key=lambda c: (-strength[c], -points[c]))
+                kept.sort(key=lambda c: -strength[c] * 16 - points[c])
             else:
-                bar = beaten[win_card]
-                options.sort(key=lambda c: (-(bar >> c & 1), -points[c]))
-        return options
+                kept.sort(key=lambda c: -(bar >> c & 1) * 64 - points[c])
+        return kept
 
     def search(seat: int, n: int, led: int, win_card: int, win_seat: int, pts: int,
                alpha: int, beta: int) -> int:  # fmt: skip

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from games.bots.base import Bot
+from games.bots.bidding import choose_bid, strain_margin
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import LAST_TRICK, Context, Position, playout, solve
@@ -17,8 +18,10 @@ from games.rules.cards import BEATEN_BY, BELOT_CARDS, KQ_MASK, SUIT_MASK
 from games.rules.variants.base import Contract
 
 EXACT_CARDS = 12  # cards left in play from which every candidate is solved exactly
-SOLVE_BELOW = 8  # playouts switch to exact solving for the last two tricks
+DEEP_FROM = 20  # from this many cards left, playouts solve the last three tricks...
+SOLVE_DEEP, SOLVE_SHALLOW = 12, 8  # ...before it, only the last two (to keep within time)
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
+MIN_WORLDS, MAX_WORLDS = 6, 48
 BID_MARGIN = 2  # a bid must beat passing by this many hand points on average
 
 
@@ -82,7 +85,9 @@ def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
     ctx = Context.of(rules, view.variant.belot_needs_suit)
     led, win_card, win_seat = trick_state(view)
     base = (view.won_points, view.tricks_won)
-    exact = (knowledge.unseen | view.hand).bit_count() <= EXACT_CARDS
+    left = (knowledge.unseen | view.hand).bit_count()
+    exact = left <= EXACT_CARDS
+    solve_below = SOLVE_DEEP if left <= DEEP_FROM else SOLVE_SHALLOW
     totals = [0] * len(legal)
     for _ in range(worlds):
         world = sampler.sample(rng)
@@ -91,7 +96,7 @@ def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
         for i, card in enumerate(legal):
             pos = root.copy()
             pos.play(ctx, card)
-            below = pos.cards_left if exact else SOLVE_BELOW
+            below = pos.cards_left if exact else solve_below
             totals[i] += finish(ctx, pos, outcome, declared, base, below)
     natural = easy_card(view, knowledge)
     best = max(range(len(legal)), key=lambda i: (totals[i], legal[i] == natural))
@@ -108,18 +113,23 @@ def _simulate(view: SeatView, world: Sequence[int], contract: Contract) -> int:
 
 
 def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
-    """The bid whose contract plays best over deals of the unseen cards, if it beats passing."""
+    """Natural bidding, with the choice among sound strains and every double settled by
+    playing the candidate contracts over deals of the unseen cards."""
+    natural = choose_bid(view)
     legal = [a for a in view.legal if isinstance(a, Bid)]
     standing = view.contract
     options: list[tuple[Bid, Contract | None]] = []
     for bid in legal:
-        if bid.kind == CONTRACT:
+        sound = bid.strain is not None and strain_margin(view, bid.strain) >= 0
+        if bid.kind == CONTRACT and (sound or bid == natural):
             options.append((bid, Contract(bid, view.seat)))
         elif bid.kind == PASS:
             options.append((bid, standing))
-        elif standing is not None and bid.kind in (DOUBLE, REDOUBLE):
+        elif standing is not None and bid == natural and bid.kind in (DOUBLE, REDOUBLE):
             factor = 2 if bid.kind == DOUBLE else 4
             options.append((bid, Contract(standing.bid, standing.seat, factor)))
+    if len(options) < 2 or natural.kind == PASS:
+        return natural
     sampler = WorldSampler(view)
     totals = [0] * len(options)
     for _ in range(worlds):
@@ -127,11 +137,13 @@ def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
         for i, (_, contract) in enumerate(options):
             if contract is not None:
                 totals[i] += _simulate(view, world, contract)
-    scores = [total / worlds for total in totals]
-    best = max(range(len(options)), key=scores.__getitem__)
     passing = next((i for i, (bid, _) in enumerate(options) if bid.kind == PASS), None)
-    if passing is not None and scores[best] < scores[passing] + BID_MARGIN:
-        return options[passing][0]
+    bids = [i for i in range(len(options)) if i != passing]
+    best = max(bids, key=totals.__getitem__)
+    if options[best][0].kind in (DOUBLE, REDOUBLE) and passing is not None:
+        # A double must pay on these deals, not only look strong.
+        if totals[best] < totals[passing] + BID_MARGIN * worlds:
+            return options[passing][0]
     return options[best][0]
 
 
@@ -139,12 +151,13 @@ class MediumBot(Bot):
     """Sampling search: many consistent worlds, playouts, exact last tricks."""
 
     name = "medium"
-    play_worlds_per_ms = 0.3
+    playouts_per_ms = 1.2  # a fixed amount of work per budget, not a clock: replayable
     bid_worlds_per_ms = 0.2
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             return sampled_bid(view, worlds, rng)
-        worlds = max(4, int(budget_ms * self.play_worlds_per_ms))
+        playouts = budget_ms * self.playouts_per_ms
+        worlds = min(MAX_WORLDS, max(MIN_WORLDS, int(playouts / len(view.legal))))
         return PLAYS[search_card(view, worlds, rng)]
