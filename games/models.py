@@ -1,0 +1,184 @@
+"""Live tables: seats, the match being played (engine JSON plus a version) and its event log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from games.choices import BotLevel, Variant
+
+
+class Table(models.Model):
+    """A table of four seats playing one match; `version` counts every change to its state."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    house_rules = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # Strength of the bots that fill seats and stand in for people who time out.
+    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.EASY)
+    # Pause before a bot acts when people watch (0 at bot-only tables: full speed).
+    bot_delay_ms = models.PositiveIntegerField(default=800)
+    # Seconds a person has for a turn before a bot plays it for them.
+    turn_seconds = models.PositiveIntegerField(default=30)
+    rated = models.BooleanField(default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="created_tables",
+    )
+    version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Table {self.pk} ({self.get_variant_display()})"
+
+
+class Seat(models.Model):
+    """One of a table's four places: empty, a person, or a computer player's account."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    # Turns in a row a person let run out; at the limit a bot holds the seat for them.
+    timeouts_in_row = models.PositiveSmallIntegerField(default=0)
+    bot_holding = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_seat_per_number"),
+            models.CheckConstraint(condition=models.Q(number__lte=3), name="seat_number_0_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}: {self.user or 'empty'}"
+
+
+class Match(models.Model):
+    """The match a table plays: the engine's Match JSON, and what ratings need once it ends."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    house_rules = models.JSONField(default=dict, blank=True)
+    rated = models.BooleanField(default=False)
+    # games.rules.Match.to_json(), the hand in progress included.
+    engine = models.JSONField()
+    hands_played = models.PositiveIntegerField(default=0)
+    # Team 0 holds seats 0 and 2, team 1 seats 1 and 3.
+    score = models.JSONField(default=list)
+    hanging = models.JSONField(default=list)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    players = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="MatchPlayer", related_name="matches"
+    )
+
+    class Meta:
+        ordering = ["-started_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"Match at {self.table}"
+
+    def team_players(self, team: int) -> list[Any]:
+        """The two users of a team (seat order), as ratings pair them."""
+        return [p.user for p in self.seated.all() if p.seat % 2 == team]
+
+
+class MatchPlayer(models.Model):
+    """Who held a seat when the match began: the accounts its result is rated for."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seated")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="match_seats"
+    )
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="one_player_per_match_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}: {self.user}"
+
+    @property
+    def team(self) -> int:
+        """Seats 0 and 2 are team 0; seats 1 and 3 team 1."""
+        return self.seat % 2
+
+
+class TableEvent(models.Model):
+    """One change to a table, never edited: every hand replays from these."""
+
+    class Kind(models.TextChoices):
+        SEAT = "seat", "Seat changed"
+        DEAL = "deal", "Hand dealt"
+        BID = "bid", "Bid"
+        PLAY = "play", "Card played"
+        HAND_END = "hand_end", "Hand over"
+        MATCH_END = "match_end", "Match over"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    version = models.PositiveIntegerField()
+    hand = models.PositiveIntegerField(default=0)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    # Who acted: a person, their bot after a timeout, or a bot's own seat.
+    actor = models.CharField(max_length=16, blank=True)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="one_event_per_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.version} {self.kind}"
+
+
+class ChatMessage(models.Model):
+    """A line of table chat; players and spectators talk in separate channels."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages"
+    )
+    channel = models.CharField(max_length=16, choices=Channel.choices)
+    text = models.CharField(max_length=300)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        indexes = [models.Index(fields=["user", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text}"
