@@ -12,6 +12,7 @@ from functools import lru_cache
 from games.rules.cards import (
     BEATEN_BY,
     BELOT_CARDS,
+    NO_TRUMPS,
     PAIR_BIT,
     POINTS,
     STRENGTH,
@@ -159,24 +160,7 @@ def greedy_card(ctx: Context, pos: Position) -> int:
     points, strength, beaten = ctx.points, ctx.strength, ctx.beaten
     options = _cards(legal)
     if not pos.trick:
-        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
-        opponents = hands[seat ^ 1] | hands[seat ^ 3]
-        best = -1
-        best_key = (-1, -1)
-        for card in options:
-            suit = SUIT_MASK[card >> 3]
-            if others & suit & beaten[card]:
-                continue
-            if ctx.trumps and not card >> 3 == ctx.rules.mode:
-                # An opponent void in the suit could ruff it.
-                if any(not hands[s] & suit and hands[s] & ctx.trumps for s in (seat ^ 1, seat ^ 3)):
-                    continue
-            key = (points[card] + (5 if opponents & suit else 0), strength[card])
-            if key > best_key:
-                best, best_key = card, key
-        if best >= 0:
-            return best
-        return min(options, key=lambda c: (ctx.trumps >> c & 1, points[c], strength[c]))
+        return _greedy_lead(ctx, pos, options)
     win_card, win_seat = pos.win_card, pos.win_seat
     later = [(seat + i) & 3 for i in range(1, 4 - len(pos.trick))]
     led_mask = SUIT_MASK[pos.led]
@@ -200,6 +184,42 @@ def greedy_card(ctx: Context, pos: Position) -> int:
         if safe:
             return min(safe, key=lambda c: (points[c], strength[c]))
     return min(options, key=lambda c: (points[c], strength[c]))
+
+
+def _greedy_lead(ctx: Context, pos: Position, options: list[int]) -> int:
+    """Lead a safe master, else a low card to the partner's master, else the cheapest card."""
+    seat = pos.to_act
+    hands = pos.hands
+    points, strength, beaten = ctx.points, ctx.strength, ctx.beaten
+    others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+    opponents = hands[seat ^ 1] | hands[seat ^ 3]
+    suit_contract = ctx.rules.mode < NO_TRUMPS
+
+    def ruffed(card: int) -> bool:
+        """An opponent void in the card's plain suit could trump it."""
+        if not suit_contract or ctx.trumps >> card & 1:
+            return False
+        suit = SUIT_MASK[card >> 3]
+        return any(not hands[s] & suit and hands[s] & ctx.trumps for s in (seat ^ 1, seat ^ 3))
+
+    best = -1
+    best_key = (-1, -1)
+    for card in options:
+        suit = SUIT_MASK[card >> 3]
+        if others & suit & beaten[card] or ruffed(card):
+            continue
+        key = (points[card] + (5 if opponents & suit else 0), strength[card])
+        if key > best_key:
+            best, best_key = card, key
+    if best >= 0:
+        return best
+    partner = hands[seat ^ 2]
+    for card in sorted(options, key=lambda c: (points[c], strength[c])):
+        suit = SUIT_MASK[card >> 3]
+        top = [c for c in _cards(partner & suit) if not (opponents & suit & beaten[c])]
+        if top and not ruffed(card):
+            return card
+    return min(options, key=lambda c: (ctx.trumps >> c & 1, points[c], strength[c]))
 
 
 def playout(ctx: Context, pos: Position, solve_below: int) -> int:
