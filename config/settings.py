@@ -149,6 +149,14 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 HEALTHZ_CELERY_TIMEOUT = 2.5
 
 # ------------------------------------------------------------------------------
+# Live tables
+# ------------------------------------------------------------------------------
+# Milliseconds a bot waits before acting when people sit at the table (bot-only: none).
+LIVE_TABLE_BOT_DELAY_MS = env_int("LIVE_TABLE_BOT_DELAY_MS", default=700)
+# Seconds a person has for a turn before a bot plays it for them.
+LIVE_TABLE_TURN_SECONDS = env_int("LIVE_TABLE_TURN_SECONDS", default=45)
+
+# ------------------------------------------------------------------------------
 # Authentication
 # ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
