@@ -1,0 +1,113 @@
+"""WebSocket endpoint of a live table: each message becomes one service call."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import queries, services
+from games.broadcast import public_group, seat_group
+from games.models import Seat, Table
+
+# Close code for a table that does not exist (4000-4999 are free for applications).
+CLOSE_NOT_FOUND = 4404
+
+
+def _seat_number(table_id: int, user: Any) -> int | None | bool:
+    """The viewer's seat, None for a spectator, False when the table does not exist."""
+    if not Table.objects.filter(pk=table_id).exists():
+        return False
+    if user is None or not user.is_authenticated:
+        return None
+    seat = Seat.objects.filter(table_id=table_id, user=user).first()
+    if seat is None:
+        return None
+    services.table_seat_resume(table_id=table_id, user=user)
+    return seat.number
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    """Players get their seat's view, spectators the public one; errors never close it."""
+
+    group: str | None = None
+    table_id: int = 0
+
+    async def connect(self) -> None:
+        """Join the seat's group (resuming it from a bot) or the spectators', then snapshot."""
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        seat = await database_sync_to_async(_seat_number)(self.table_id, self.scope.get("user"))
+        if seat is False:
+            await self.accept()
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        watching = seat is None
+        self.group = public_group(self.table_id) if watching else seat_group(self.table_id, seat)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._snapshot()
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the group so the layer stops queueing messages for this socket."""
+        if self.group is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Decode a JSON text frame; anything else gets an error, never a dropped socket."""
+        try:
+            content = await self.decode_json(text_data) if text_data is not None else None
+        except ValueError:
+            content = None
+        if not isinstance(content, dict):
+            await self._error("malformed_json", "Send JSON objects as text messages.", None)
+            return
+        await self.receive_json(content, **kwargs)
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        """Dispatch act, sync, chat and ping; anything else is refused."""
+        kind = content.get("type")
+        client_seq = content.get("client_seq")
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "sync":
+            await self._snapshot()
+        elif kind == "act":
+            await self._call(
+                services.table_act,
+                client_seq,
+                user=self.scope.get("user"),
+                action=content.get("action") if isinstance(content.get("action"), dict) else {},
+                version=content.get("version"),
+            )
+        elif kind == "chat":
+            user = self.scope.get("user")
+            await self._call(services.chat_post, client_seq, user=user, text=content.get("text"))
+        else:
+            await self._error(
+                "unknown_type", "Message types are act, sync, chat and ping.", client_seq
+            )
+
+    async def _call(self, service: Any, client_seq: Any, **kwargs: Any) -> None:
+        """Run one service; its refusal becomes an `error` for this socket only."""
+        try:
+            await database_sync_to_async(service)(table_id=self.table_id, **kwargs)
+        except services.TableError as error:
+            await self._error(error.code, error.message, client_seq)
+
+    async def _snapshot(self) -> None:
+        snapshot = await database_sync_to_async(queries.table_snapshot)(
+            table_id=self.table_id, user=self.scope.get("user")
+        )
+        await self.send_json(snapshot)
+
+    async def _error(self, code: str, message: str, client_seq: Any) -> None:
+        await self.send_json(
+            {"type": "error", "code": code, "message": message, "client_seq": client_seq}
+        )
+
+    async def table_message(self, event: dict[str, Any]) -> None:
+        """Forward a message a service broadcast after its commit."""
+        await self.send_json(event["payload"])

@@ -1,0 +1,148 @@
+"""Reads about live tables (named queries: ruff A005 forbids shadowing the stdlib selectors)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from games import rules
+from games.models import Match, Seat, Table, TableEvent
+
+
+def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
+    """Tables in one status, newest first, with their seats' players."""
+    return (
+        Table.objects.filter(status=status)
+        .prefetch_related("seats__user")
+        .order_by("-created_at")[:limit]
+    )
+
+
+def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
+    """The seat a signed-in person holds at a table, if any (bots never connect)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in seats if s.user_id == user.pk), None)
+
+
+def engine_load(match: Match) -> rules.Match:
+    """The engine's match, with the hand in progress, from its stored JSON."""
+    return rules.Match.from_json(match.engine)
+
+
+def target_of(match: rules.Match) -> int:
+    """Points that end the match in its rule set (and house rules)."""
+    return match.rules.target()
+
+
+def table_summary(table: Table, seats: list[Seat], match: rules.Match | None) -> dict[str, Any]:
+    """What every viewer may know about the table itself: who sits where, the match score."""
+    info: dict[str, Any] = {
+        "id": table.pk,
+        "variant": table.variant,
+        "status": table.status,
+        "seats": [
+            {
+                "number": s.number,
+                "name": str(s.user) if s.user is not None else None,
+                "bot": bool(s.user is not None and s.user.is_bot),
+                "held_by_bot": s.bot_holding,
+            }
+            for s in seats
+        ],
+        "match": None,
+    }
+    if match is not None:
+        info["match"] = {
+            "score": list(match.score),
+            "hanging": list(match.hanging),
+            "winner": match.winner,
+            "target": target_of(match),
+            "hands": len(match.history),
+        }
+    return info
+
+
+def hand_view(hand: rules.HandState | None, seat: int | None) -> dict[str, Any] | None:
+    """A seat's view of the hand, or the public one for spectators (None before a deal)."""
+    if hand is None:
+        return None
+    return hand.view(seat) if seat is not None else hand.public_view()
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's four seats in order, players loaded."""
+    return list(Seat.objects.filter(table=table).select_related("user").order_by("number"))
+
+
+def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
+    """A fresh `snapshot` message for one viewer: their seat's view or the public one."""
+    table = Table.objects.get(pk=table_id)
+    seats = table_seats(table)
+    seat = seat_of(seats=seats, user=user)
+    number = seat.number if seat is not None else None
+    match_row = Match.objects.filter(table=table).first()
+    engine = engine_load(match_row) if match_row is not None else None
+    hand = engine.hand if engine is not None else None
+    if engine is not None and hand is None and engine.history:
+        # Between matches' end and nothing: show the last hand as it finished.
+        hand = hand_rebuild(table_id=table.pk, number=len(engine.history))
+    return {
+        "type": "snapshot",
+        "version": table.version,
+        "seat": number,
+        "view": hand_view(hand, number),
+        "table": table_summary(table, seats, engine),
+    }
+
+
+def hand_events(*, table_id: int, number: int) -> list[TableEvent]:
+    """The deal and the actions of one hand, in order."""
+    return list(
+        TableEvent.objects.filter(
+            table_id=table_id,
+            hand=number,
+            kind__in=[TableEvent.Kind.DEAL, TableEvent.Kind.BID, TableEvent.Kind.PLAY],
+        ).order_by("version")
+    )
+
+
+def hand_rebuild(*, table_id: int, number: int) -> rules.HandState | None:
+    """A hand as it now stands, replayed from the event log (None if it was never dealt)."""
+    frames = hand_frames(table_id=table_id, number=number)
+    return frames[-1].state if frames else None
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of a replay: the state after an action, and who did what."""
+
+    state: rules.HandState
+    seat: int | None
+    action: str | None
+
+
+def hand_frames(*, table_id: int, number: int) -> list[Frame]:
+    """Every step of one hand from its deal, rebuilt from the log (replay and snapshots)."""
+    events = hand_events(table_id=table_id, number=number)
+    if not events or events[0].kind != TableEvent.Kind.DEAL:
+        return []
+    state = rules.HandState.from_json(events[0].payload["hand"])
+    frames = [Frame(state.clone(), None, None)]
+    variant = state.variant
+    for event in events[1:]:
+        seat, action = rules.action_from_json(variant, event.payload)
+        state.apply(action, seat)
+        frames.append(Frame(state.clone(), seat, str(action)))
+    return frames
+
+
+def hands_finished(*, table_id: int) -> list[TableEvent]:
+    """The end-of-hand events of a table, first hand first (the hand history)."""
+    return list(
+        TableEvent.objects.filter(table_id=table_id, kind=TableEvent.Kind.HAND_END).order_by(
+            "version"
+        )
+    )

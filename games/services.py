@@ -1,0 +1,512 @@
+"""Every write to a live table: lock the row, check the version, apply, log, commit, then tell.
+
+One writer per table: each service runs in a transaction that locks the table row, so ASGI
+processes and Celery workers can act on the same table safely. After the commit each seat is
+sent its own view and spectators the public one, and the next bot move or turn timer is queued.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.services import bot_ensure
+from games import rules
+from games.bots import BOTS, get_bot
+from games.broadcast import broadcast, public_group, seat_group
+from games.choices import BotLevel, Variant
+from games.models import ChatMessage, Match, MatchPlayer, Seat, Table, TableEvent
+from games.queries import engine_load, hand_view, table_seats, table_summary
+
+# Turns in a row a person may let run out before a bot holds their seat.
+TIMEOUTS_BEFORE_HOLD = 3
+# Chat: at most this many lines per person and table within the window.
+CHAT_BURST = 5
+CHAT_WINDOW = timedelta(seconds=10)
+CHAT_MAX_LENGTH = 300
+
+
+class TableError(Exception):
+    """A request the table refuses; `code` for programs, `message` for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class _Change:
+    """A locked table and what one transaction did to it, sent out once it commits."""
+
+    table: Table
+    seats: list[Seat]
+    match_row: Match | None = None
+    engine: rules.Match | None = None
+    messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    @property
+    def hand(self) -> rules.HandState | None:
+        return self.engine.hand if self.engine is not None else None
+
+
+# ----- creating and seating --------------------------------------------------------------
+
+
+def table_create(
+    *,
+    creator: User | None,
+    variant: str,
+    house_rules: Mapping[str, object] | None = None,
+    bot_level: str = BotLevel.EASY,
+    bot_seats: tuple[int, ...] = (),
+    bot_delay_ms: int | None = None,
+    turn_seconds: int | None = None,
+    rated: bool = False,
+) -> Table:
+    """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`."""
+    if variant not in Variant.values:
+        raise TableError("invalid", f"Unknown rule set {variant!r}.")
+    if bot_level not in BotLevel.values:
+        raise TableError("invalid", f"Unknown bot strength {bot_level!r}.")
+    chosen = dict(house_rules or {})
+    try:
+        rules.get_variant(variant, chosen)
+    except rules.InvalidInputError as error:
+        raise TableError("invalid", error.message) from error
+    if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
+        raise TableError("invalid", "Bots sit in free seats 0-3.")
+    with transaction.atomic():
+        table = Table.objects.create(
+            variant=variant,
+            house_rules=chosen,
+            bot_level=bot_level,
+            bot_delay_ms=settings.LIVE_TABLE_BOT_DELAY_MS if bot_delay_ms is None else bot_delay_ms,
+            turn_seconds=settings.LIVE_TABLE_TURN_SECONDS if turn_seconds is None else turn_seconds,
+            rated=rated,
+            created_by=creator,
+        )
+        bot = bot_ensure(level=BotLevel(bot_level)) if bot_seats else None
+        for number in range(4):
+            user = bot if number in bot_seats else (creator if number == 0 else None)
+            Seat.objects.create(table=table, number=number, user=user)
+        change = _Change(table=table, seats=table_seats(table))
+        if all(s.user is not None for s in change.seats):
+            _match_start(change)
+        _commit(change)
+    return table
+
+
+def table_create_vs_computer(
+    *,
+    user: User,
+    variant: str,
+    house_rules: Mapping[str, object] | None = None,
+    bot_level: str = BotLevel.EASY,
+) -> Table:
+    """One click: the person with a bot partner against two bots, dealt at once."""
+    return table_create(
+        creator=user,
+        variant=variant,
+        house_rules=house_rules,
+        bot_level=bot_level,
+        bot_seats=(1, 2, 3),
+    )
+
+
+def table_take_seat(*, table_id: int, user: User, seat: int | None = None) -> Table:
+    """Sit down at an open table (the first free seat unless one is named); the fourth deals."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        if change.table.status != Table.Status.OPEN:
+            raise TableError("not_open", "This table is not taking players.")
+        if any(s.user_id == user.pk for s in change.seats):
+            raise TableError("already_seated", "You already sit at this table.")
+        free = [s for s in change.seats if s.user_id is None and (seat is None or s.number == seat)]
+        if not free:
+            raise TableError("seat_taken", "That seat is taken.")
+        chosen = free[0]
+        chosen.user = user
+        chosen.save(update_fields=["user"])
+        _append(change, TableEvent.Kind.SEAT, seat=chosen.number, payload={"joined": str(user)})
+        if all(s.user is not None for s in change.seats):
+            _match_start(change)
+        _commit(change)
+    return change.table
+
+
+def table_leave(*, table_id: int, user: User) -> None:
+    """Stand up: free the seat while the table waits; during play a bot holds it for you."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        seat = _seat_of(change, user)
+        if change.table.status == Table.Status.OPEN:
+            seat.user = None
+            seat.save(update_fields=["user"])
+            _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"left": str(user)})
+        elif change.table.status == Table.Status.PLAYING and not seat.bot_holding:
+            seat.bot_holding = True
+            seat.save(update_fields=["bot_holding"])
+            _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
+            _load_match(change)
+        else:
+            return
+        _commit(change)
+
+
+def table_seat_resume(*, table_id: int, user: User) -> bool:
+    """A person back at their seat (a reconnect) takes it over from the bot holding it."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        seat = next((s for s in change.seats if s.user_id == user.pk), None)
+        if seat is None or not seat.bot_holding:
+            return False
+        _release(change, seat)
+        _commit(change)
+    return True
+
+
+# ----- playing ---------------------------------------------------------------------------
+
+
+def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: int | None) -> int:
+    """A person's bid or card, applied only against the version they saw; the new version."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        seat = _seat_of(change, user)
+        if change.table.status != Table.Status.PLAYING:
+            raise TableError("not_playing", "The match is not being played.")
+        if version is not None and version != change.table.version:
+            raise TableError(
+                "stale_version",
+                f"The table has moved on (version {change.table.version}); refresh and retry.",
+            )
+        claimed = action.get("seat", seat.number)
+        if claimed != seat.number:
+            raise TableError("not_your_seat", "You can only act for your own seat.")
+        _load_match(change)
+        parsed = _parse_action(change, seat.number, action)
+        if seat.bot_holding or seat.timeouts_in_row:
+            _release(change, seat)
+        _apply(change, seat.number, parsed, actor="person")
+        _commit(change)
+    return change.table.version
+
+
+def table_bot_act(*, table_id: int, version: int) -> bool:
+    """The bot's move at `version`; a no-op (False) once the table has moved on."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        seat = _seat_to_act(change, version)
+        if seat is None or not _bot_plays(seat):
+            return False
+        _bot_move(change, seat, actor="bot")
+        _commit(change)
+    return True
+
+
+def table_turn_timeout(*, table_id: int, version: int) -> bool:
+    """A person's turn ran out at `version`: a bot plays it; the third in a row, it holds on."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        seat = _seat_to_act(change, version)
+        if seat is None or _bot_plays(seat):
+            return False
+        seat.timeouts_in_row += 1
+        seat.bot_holding = seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD
+        seat.save(update_fields=["timeouts_in_row", "bot_holding"])
+        _bot_move(change, seat, actor="timeout")
+        _commit(change)
+    return True
+
+
+# ----- chat ------------------------------------------------------------------------------
+
+
+def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
+    """A line of chat: players talk to everyone; spectators only to spectators."""
+    if not user.is_authenticated:
+        raise TableError("sign_in", "Sign in to chat.")
+    if not isinstance(text, str) or not text.strip():
+        raise TableError("invalid", "Write something first.")
+    text = text.strip()
+    if len(text) > CHAT_MAX_LENGTH:
+        raise TableError("invalid", f"Keep it under {CHAT_MAX_LENGTH} characters.")
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise TableError("not_found", "No such table.")
+    since = timezone.now() - CHAT_WINDOW
+    if ChatMessage.objects.filter(table=table, user=user, created_at__gte=since).count() >= (
+        CHAT_BURST
+    ):
+        raise TableError("rate_limited", "Slow down: too many messages.")
+    seated = Seat.objects.filter(table=table, user=user).exists()
+    channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
+    message = ChatMessage.objects.create(table=table, user=user, channel=channel, text=text)
+    payload = {
+        "type": "chat",
+        "channel": channel,
+        "name": str(user),
+        "text": text,
+        "at": message.created_at.isoformat(),
+    }
+    groups = [public_group(table.pk)]
+    if seated:
+        groups += [seat_group(table.pk, n) for n in range(4)]
+    transaction.on_commit(lambda: broadcast([(g, payload) for g in groups]))
+    return message
+
+
+# ----- internals -------------------------------------------------------------------------
+
+
+def _lock(table_id: int) -> _Change:
+    """Lock the table row for the rest of the transaction (the one writer)."""
+    table = Table.objects.select_for_update().filter(pk=table_id).first()
+    if table is None:
+        raise TableError("not_found", "No such table.")
+    return _Change(table=table, seats=table_seats(table))
+
+
+def _seat_of(change: _Change, user: User) -> Seat:
+    """The seat a person holds, or the refusal a spectator gets."""
+    seat = next((s for s in change.seats if s.user_id == user.pk and user.is_authenticated), None)
+    if seat is None:
+        raise TableError("spectator", "You are watching this table, not playing at it.")
+    return seat
+
+
+def _load_match(change: _Change) -> None:
+    """Read the match row and the engine state into the change."""
+    if change.match_row is None:
+        change.match_row = Match.objects.filter(table=change.table).first()
+        if change.match_row is not None:
+            change.engine = engine_load(change.match_row)
+
+
+def _seat_to_act(change: _Change, version: int) -> Seat | None:
+    """The seat whose turn it is at exactly `version` (None when the table moved on)."""
+    if change.table.version != version or change.table.status != Table.Status.PLAYING:
+        return None
+    _load_match(change)
+    hand = change.hand
+    if hand is None or hand.to_act is None:
+        return None
+    return change.seats[hand.to_act]
+
+
+def _bot_plays(seat: Seat) -> bool:
+    """Whether a bot decides for this seat: a bot's own seat, or a person's it holds."""
+    return seat.bot_holding or bool(seat.user is not None and seat.user.is_bot)
+
+
+def _bot_for(change: _Change, seat: Seat) -> rules.Action:
+    """The bot's choice for the seat; it sees only that seat's view."""
+    hand = change.hand
+    assert hand is not None  # noqa: S101 (only called on a seat to act)
+    level = seat.user.bot_level if seat.user is not None and seat.user.is_bot else ""
+    level = level or change.table.bot_level
+    # The strongest level the bot package has stands in for a stronger one it lacks.
+    bot = get_bot(level if level in BOTS else list(BOTS)[-1])
+    return bot.act(hand.view(seat.number), seed=change.table.pk * 100_003 + change.table.version)
+
+
+def _bot_move(change: _Change, seat: Seat, *, actor: str) -> None:
+    _apply(change, seat.number, _bot_for(change, seat), actor=actor)
+
+
+def _release(change: _Change, seat: Seat) -> None:
+    """The person acts again: the bot stops holding the seat, the timeout count restarts."""
+    held = seat.bot_holding
+    seat.bot_holding = False
+    seat.timeouts_in_row = 0
+    seat.save(update_fields=["bot_holding", "timeouts_in_row"])
+    if held:
+        _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": False})
+        _load_match(change)
+
+
+def _parse_action(change: _Change, seat: int, action: Mapping[str, Any]) -> rules.Action:
+    """Read {"bid": ...} or {"play": ..., "declare": bool, "belot": bool} for the engine."""
+    assert change.engine is not None  # noqa: S101 (a playing table has a match)
+    has_bid, has_play = isinstance(action.get("bid"), str), isinstance(action.get("play"), str)
+    flags_ok = all(isinstance(action.get(k, True), bool) for k in ("declare", "belot"))
+    if has_bid == has_play or not flags_ok:
+        raise TableError(
+            "malformed", 'An action is {"bid": "..."} or {"play": "Js"} (optional declare, belot).'
+        )
+    try:
+        return rules.action_from_json(change.engine.rules, {**action, "seat": seat})[1]
+    except rules.MalformedActionError as error:
+        raise TableError("malformed", error.message) from error
+
+
+def _apply(change: _Change, seat: int, action: rules.Action, *, actor: str) -> None:
+    """Apply through the engine, log it; end the hand, deal the next or end the match."""
+    hand = change.hand
+    if hand is None:
+        raise TableError("not_playing", "No hand is being played.")
+    try:
+        hand.apply(action, seat)
+    except rules.IllegalActionError as error:
+        raise TableError(error.code, error.message) from error
+    kind = TableEvent.Kind.PLAY if isinstance(action, rules.Play) else TableEvent.Kind.BID
+    _append(change, kind, seat=seat, actor=actor, payload=rules.action_to_json(seat, action))
+    if hand.is_over:
+        _hand_end(change)
+
+
+def _hand_end(change: _Change) -> None:
+    engine, match_row = change.engine, change.match_row
+    assert engine is not None and match_row is not None  # noqa: S101
+    finished = engine.hand
+    assert finished is not None  # noqa: S101
+    score = engine.record()
+    result = finished.public_view()["result"]
+    match_row.hands_played = len(engine.history)
+    match_row.score, match_row.hanging = list(engine.score), list(engine.hanging)
+    _append(change, TableEvent.Kind.HAND_END, payload={"result": result}, view_of=finished)
+    if score.winner is None:
+        _deal(change)
+        return
+    match_row.winner_team = score.winner
+    match_row.finished_at = timezone.now()
+    change.table.status = Table.Status.FINISHED
+    _append(
+        change,
+        TableEvent.Kind.MATCH_END,
+        payload={"score": list(engine.score), "winner": score.winner},
+        view_of=finished,
+    )
+    # Ratings hook: a rated match is rated once it is committed (accounts owns the task).
+    if match_row.rated:
+        transaction.on_commit(lambda: _rate_match(match_row.pk))
+
+
+def _rate_match(match_id: int) -> None:
+    """Queue the Elo update of a finished rated match (accounts.tasks.rate_match)."""
+    from accounts import tasks as account_tasks  # accounts imports games: import late.
+
+    account_tasks.rate_match.delay(match_id)
+
+
+def _match_start(change: _Change) -> None:
+    """All four seats taken: record who plays, deal the first hand."""
+    table = change.table
+    engine = rules.Match(table.variant, table.house_rules, dealer=secrets.randbelow(4))
+    change.match_row = Match.objects.create(
+        table=table,
+        variant=table.variant,
+        house_rules=table.house_rules,
+        rated=table.rated,
+        engine=engine.to_json(),
+        score=[0, 0],
+        hanging=[0, 0],
+    )
+    MatchPlayer.objects.bulk_create(
+        MatchPlayer(match=change.match_row, seat=s.number, user=s.user) for s in change.seats
+    )
+    change.engine = engine
+    table.status = Table.Status.PLAYING
+    _deal(change)
+
+
+def _deal(change: _Change) -> None:
+    engine = change.engine
+    assert engine is not None  # noqa: S101
+    hand = engine.new_hand(seed=secrets.randbits(63))
+    _append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json()})
+
+
+def _public_event(event: TableEvent) -> dict[str, Any]:
+    """What anyone may learn from an event: never the deal's deck."""
+    data: dict[str, Any] = {"kind": event.kind, "hand": event.hand, "seat": event.seat}
+    if event.kind == TableEvent.Kind.DEAL:
+        data["dealer"] = event.payload["hand"]["dealer"]
+    else:
+        data.update({k: v for k, v in event.payload.items() if k != "seat"})
+        data["actor"] = event.actor
+    return data
+
+
+def _append(
+    change: _Change,
+    kind: TableEvent.Kind,
+    *,
+    seat: int | None = None,
+    actor: str = "",
+    payload: dict[str, Any],
+    view_of: rules.HandState | None = None,
+) -> None:
+    """Bump the version, log the event, and prepare each viewer's message for after commit."""
+    table = change.table
+    table.version += 1
+    number = len(change.engine.history) if change.engine is not None else 0
+    if change.hand is not None:
+        number += 1
+    event = TableEvent.objects.create(
+        table=table, version=table.version, hand=number, seat=seat, kind=kind, actor=actor,
+        payload=payload,
+    )  # fmt: skip
+    hand = view_of if view_of is not None else change.hand
+    info = table_summary(table, change.seats, change.engine)
+    public = _public_event(event)
+    for group, viewer in [(public_group(table.pk), None)] + [
+        (seat_group(table.pk, n), n) for n in range(4)
+    ]:
+        message = {
+            "type": "event",
+            "version": table.version,
+            "event": public,
+            "view": hand_view(hand, viewer),
+            "table": info,
+        }
+        change.messages.append((group, message))
+
+
+def _commit(change: _Change) -> None:
+    """Save the table and match; after commit, broadcast and queue the next move or timer."""
+    table = change.table
+    table.save()
+    if change.match_row is not None and change.engine is not None:
+        change.match_row.engine = change.engine.to_json()
+        change.match_row.save()
+    messages = change.messages
+    follow_up = _next_task(change)
+
+    def after_commit() -> None:
+        committed_at = time.time()
+        for _group, message in messages:
+            message["at"] = committed_at
+        if messages:
+            broadcast(messages)
+        if follow_up is not None:
+            follow_up()
+
+    transaction.on_commit(after_commit)
+
+
+def _next_task(change: _Change) -> Callable[[], None] | None:
+    """The bot move or the turn timer the new state calls for (None when nobody is due)."""
+    from games import tasks  # tasks call services: import late.
+
+    hand = change.hand
+    table = change.table
+    if table.status != Table.Status.PLAYING or hand is None or hand.to_act is None:
+        return None
+    seat = change.seats[hand.to_act]
+    args = (table.pk, table.version)
+    if _bot_plays(seat):
+        people = any(s.user is not None and not s.user.is_bot for s in change.seats)
+        delay = table.bot_delay_ms / 1000 if people else 0
+        return lambda: tasks.bot_act.apply_async(args, countdown=delay)
+    return lambda: tasks.turn_timeout.apply_async(args, countdown=table.turn_seconds)
