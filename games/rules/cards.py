@@ -120,5 +120,3 @@ BELOT_CARDS = tuple((SUIT_MASK[m] if m < NO_TRUMPS else 0) & KQ_MASK for m in ra
     0,
     KQ_MASK,
 )
-
-POPCOUNT = tuple(bin(b).count("1") for b in range(256))

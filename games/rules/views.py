@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from games.rules.cards import CODES, NO_TRUMPS, POPCOUNT
+from games.rules.cards import CODES, NO_TRUMPS, cards_of
 from games.rules.declarations import BELOT
 
 if TYPE_CHECKING:
@@ -119,9 +119,7 @@ def public_view(state: HandState) -> dict[str, Any]:
         "tricks": _tricks(state),
         "declarations": _public_declarations(state),
         "card_points": _running_card_points(state),
-        "hand_sizes": [
-            sum(POPCOUNT[mask >> shift & 0xFF] for shift in (0, 8, 16, 24)) for mask in state.held
-        ],
+        "hand_sizes": [mask.bit_count() for mask in state.held],
         "match_score": list(state.match_score),
         "hanging": list(state.hanging),
         "result": None,
@@ -145,6 +143,6 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     """One seat's view: the public view plus its own cards and, on its turn, its actions."""
     view = public_view(state)
     view["seat"] = seat
-    view["hand"] = _codes(c for c in range(32) if state.held[seat] >> c & 1)
+    view["hand"] = _codes(cards_of(state.held[seat]))
     view["legal"] = [str(a) for a in state.legal_actions()] if state.to_act == seat else []
     return view
