@@ -166,6 +166,8 @@ class HandState:
         hanging: Sequence[int] = (0, 0),
     ) -> HandState:
         """A new hand from a seed (shuffled), a stacked deck, or explicit hands."""
+        if isinstance(variant, Variant) and house_rules is not None:
+            raise InvalidInputError("house rules belong to the variant object already given")
         rules = variant if isinstance(variant, Variant) else get_variant(variant, house_rules)
         if (seed is not None) + (deck is not None) + (hands is not None) != 1:
             raise InvalidInputError("give exactly one of seed, deck and hands")

@@ -10,6 +10,7 @@ from games.rules import (
     InvalidInputError,
     MalformedActionError,
     Play,
+    get_variant,
 )
 from tests.rules.playing import hand_after, play_out
 
@@ -128,3 +129,5 @@ def test_new_hands_need_exactly_one_source_of_cards() -> None:
     with pytest.raises(InvalidInputError):
         HandState.new("bulgarian", seed=1, deck=list(range(32)))
     assert HandState.new("bulgarian", seed=4).deck == HandState.new("bulgarian", seed=4).deck
+    with pytest.raises(InvalidInputError):
+        HandState.new(get_variant("bela"), seed=1, house_rules={"target": 501})
