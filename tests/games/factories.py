@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 
 from accounts.models import User
-from games.models import Table
-from games.services import table_bot_act, table_create
+from games import rules
+from games.models import Match, Table, TableEvent
+from games.services import table_bot_act, table_create, table_take_seat
 
 _names = itertools.count(1)
 
@@ -37,3 +38,31 @@ def play_bots_to_end(table: Table, *, limit: int = 5000) -> Table:
         if not table_bot_act(table_id=table.pk, version=table.version):
             raise AssertionError(f"no bot could move at version {table.version}")
     raise AssertionError("the match did not finish")
+
+
+def people_table(variant: str = "bela", **house_rules: object) -> tuple[Table, list[User]]:
+    """A table of four people, dealt, with turn timers too long to fire during a test."""
+    users = [person() for _ in range(4)]
+    table = table_create(
+        creator=users[0], variant=variant, house_rules=house_rules, turn_seconds=3600
+    )
+    for user in users[1:]:
+        table_take_seat(table_id=table.pk, user=user)
+    table.refresh_from_db()
+    return table, users
+
+
+def stack_hand(table: Table, hands: list[str], *, dealer: int = 0) -> None:
+    """Replace the hand just dealt with chosen cards (space-separated codes per seat)."""
+    row = Match.objects.get(table=table)
+    engine = rules.Match.from_json(row.engine)
+    if engine.hand is None or engine.hand.log:
+        raise AssertionError("stack a hand only right after its deal")
+    engine.hand, engine.dealer = None, dealer
+    cards = [[rules.Card.parse(code) for code in seat.split()] for seat in hands]
+    hand = engine.new_hand(deck=engine.rules.hands_to_deck(cards, dealer))
+    row.engine = engine.to_json()
+    row.save(update_fields=["engine"])
+    deal = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.DEAL).latest("version")
+    deal.payload = {"hand": hand.to_json()}
+    deal.save(update_fields=["payload"])

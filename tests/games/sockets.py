@@ -1,0 +1,112 @@
+"""A WebSocket client for table tests: signed-in sockets, one reader thread each, leak checks."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.test import Client
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from accounts.models import User
+from tests.helpers import Server
+
+CARD_RANKS = set("789TJQKA")
+CARD_SUITS = set("cdhs")
+
+
+def session_cookie(user: User) -> str:
+    """Sign the user in and return the session cookie header value."""
+    client = Client()
+    client.force_login(user)
+    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+def open_table_socket(
+    server: Server, table_id: int, *, user: User | None = None, origin: str | None = None
+) -> ClientConnection:
+    """Connect to a table as a browser would (signed in when a user is given)."""
+    headers = {"Cookie": session_cookie(user)} if user is not None else {}
+    return connect(
+        f"{server.ws_url}/ws/tables/{table_id}/",
+        origin=origin or server.url,  # type: ignore[arg-type]
+        additional_headers=headers,
+        open_timeout=10,
+    )
+
+
+@dataclass
+class Listener:
+    """A socket whose messages a thread reads into one shared queue, tagged with a name."""
+
+    name: str
+    socket: ClientConnection
+    inbox: queue.Queue[tuple[str, dict[str, Any]]]
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    def start(self) -> None:
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for raw in self.socket:
+                message = json.loads(raw)
+                self.received.append(message)
+                self.inbox.put((self.name, message))
+        except ConnectionClosed:
+            return
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(message))
+
+
+def recv_json(socket: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """The next message on a socket, decoded."""
+    return json.loads(socket.recv(timeout=timeout))
+
+
+def card_codes(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every string in a message that is a card code, with the path it sits at."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_codes(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for item in value:
+            yield from card_codes(item, f"{path}[]")
+    elif (
+        isinstance(value, str)
+        and len(value) == 2
+        and value[0] in CARD_RANKS
+        and value[1] in CARD_SUITS
+    ):
+        yield path, value
+
+
+# Where a card may be named to anyone: played cards and announced declarations (RULES.md).
+PUBLIC_CARD_PATHS = {
+    ".view.tricks[].cards[]",
+    ".view.declarations[].cards[]",
+    ".event.play",
+}
+# A seat's own cards and, on its turn, the ones it may play.
+OWN_CARD_PATHS = {".view.hand[]", ".view.legal[]"}
+
+
+def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
+    """Card codes a viewer received where only another seat's hidden cards could be."""
+    allowed = PUBLIC_CARD_PATHS | (OWN_CARD_PATHS if seat is not None else set())
+    found = [f"{path}={code}" for path, code in card_codes(message) if path not in allowed]
+    if "deck" in json.dumps(message):
+        found.append("the deck")
+    view = message.get("view") or {}
+    if seat is None and ("hand" in view or view.get("legal")):
+        found.append("a spectator got a hand")
+    if seat is not None and view and view.get("seat") != seat:
+        found.append(f"seat {seat} got the view of seat {view.get('seat')}")
+    return found
