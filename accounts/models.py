@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.validators import RegexValidator
 from django.db import models
 
+from accounts.elo import is_provisional
 from games.choices import BotLevel, Variant
 
 INITIAL_RATING = 1500.0
@@ -17,6 +19,13 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=64, blank=True)
     is_bot = models.BooleanField(default=False)
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, blank=True)
+    # ISO 3166-1 alpha-2 code, e.g. "BG"; blank when the player keeps it to themselves.
+    country = models.CharField(
+        max_length=2,
+        blank=True,
+        validators=[RegexValidator(r"^[A-Z]{2}$", "Use a two-letter country code such as BG.")],
+    )
+    preferred_variant = models.CharField(max_length=16, choices=Variant.choices, blank=True)
 
     class Meta:
         constraints = [
@@ -50,3 +59,71 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.variant} {self.value:.0f}"
+
+    @property
+    def provisional(self) -> bool:
+        """Marked on leaderboards until the rating has enough matches behind it."""
+        return is_provisional(self.rated_matches)
+
+
+class RatingChange(models.Model):
+    """One player's rating move after one match: the history profiles draw."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    variant = models.CharField(max_length=16, choices=Variant.choices)
+    match = models.ForeignKey(
+        "games.Match", on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    before = models.FloatField()
+    after = models.FloatField()
+    # The team's expected share of the result, and the share it took (1 won, 0 lost).
+    expected = models.FloatField()
+    result = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # The last guard of "rated exactly once", should two raters ever race past the lock.
+            models.UniqueConstraint(fields=["match", "user"], name="one_change_per_match_player")
+        ]
+        indexes = [models.Index(fields=["user", "variant", "created_at"])]
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.variant} {self.before:.0f} -> {self.after:.0f}"
+
+
+class ApiToken(models.Model):
+    """A key an API client sends as `Authorization: Token <key>`; only its digest is stored."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    name = models.CharField(max_length=64)
+    # The key's first characters, shown so a person can tell their tokens apart.
+    prefix = models.CharField(max_length=8)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.name} ({self.prefix}...)"
+
+
+class LoginFailure(models.Model):
+    """A failed sign-in, counted per username and per address to slow password guessing."""
+
+    username = models.CharField(max_length=150)
+    ip = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["username", "at"]), models.Index(fields=["ip", "at"])]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -1,11 +1,16 @@
-"""Writes about accounts."""
+"""Writes about accounts: sign-up, profiles, API tokens and rating a finished match."""
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+
 from django.db import transaction
 
-from accounts.models import INITIAL_RATING, Rating, User
+from accounts import elo
+from accounts.models import INITIAL_RATING, ApiToken, Rating, RatingChange, User
 from games.choices import BotLevel, Variant
+from games.models import Match
 
 
 @transaction.atomic
@@ -39,3 +44,104 @@ def bot_ensure(*, level: BotLevel, rating: float = INITIAL_RATING) -> User:
     for variant in Variant:
         Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})
     return bot
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, display_name: str = "", email: str = "") -> User:
+    """Open a person's account (inputs already validated by the form or serializer)."""
+    return User.objects.create_user(
+        username=username, password=password, display_name=display_name, email=email
+    )
+
+
+def profile_update(*, user: User, changes: dict[str, str]) -> User:
+    """Save the profile fields a player may change about themselves."""
+    editable = {"display_name", "country", "preferred_variant"}
+    unknown = set(changes) - editable
+    if unknown:
+        raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+    for field, value in changes.items():
+        setattr(user, field, value)
+    user.save(update_fields=list(changes))
+    return user
+
+
+def password_change(*, user: User, new_password: str) -> None:
+    """Set a new (already validated) password; other sessions of the user are signed out."""
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+
+
+def token_digest(key: str) -> str:
+    """What is stored for a key: a leaked database row must not work as a key."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
+    """Make an API token; the key is returned this once and never stored."""
+    key = secrets.token_urlsafe(32)
+    token = ApiToken.objects.create(user=user, name=name, prefix=key[:8], digest=token_digest(key))
+    return token, key
+
+
+def token_revoke(*, user: User, token_id: int) -> None:
+    """Delete one of the user's tokens; someone else's is as unknown as a missing one."""
+    deleted, _ = ApiToken.objects.filter(user=user, pk=token_id).delete()
+    if not deleted:
+        raise ApiToken.DoesNotExist(f"no token {token_id} for {user.username}")
+
+
+def _locked_ratings(variant: str, user_ids: list[int]) -> dict[int, Rating]:
+    """The players' ratings in a rule set, created at 1500 where missing, locked in id order."""
+    for user_id in user_ids:
+        Rating.objects.get_or_create(user_id=user_id, variant=variant)
+    rows = Rating.objects.select_for_update().filter(variant=variant, user_id__in=user_ids)
+    return {rating.user_id: rating for rating in rows.order_by("user_id")}
+
+
+@transaction.atomic
+def match_rate(*, match_id: int) -> list[RatingChange]:
+    """Move the ratings of a finished rated match's players; a second call changes nothing.
+
+    Called inside the transaction that stores the result, or later by the rate_match task:
+    the match row lock serialises raters and the unique (match, user) change is the backstop.
+    """
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if not match.rated or match.finished_at is None or match.winner_team is None:
+        return []
+    if RatingChange.objects.filter(match=match).exists():
+        return []
+    seated = list(match.seated.all())
+    if sorted(player.seat for player in seated) != [0, 1, 2, 3]:
+        raise ValueError(f"match {match_id} does not have four seated players")
+    ratings = _locked_ratings(match.variant, [player.user_id for player in seated])
+    teams = tuple(
+        [
+            elo.PlayerBefore(
+                user_id=p.user_id,
+                rating=ratings[p.user_id].value,
+                rated_matches=ratings[p.user_id].rated_matches,
+            )
+            for p in seated
+            if p.team == team
+        ]
+        for team in (0, 1)
+    )
+    moves = elo.match_changes((teams[0], teams[1]), 1.0 if match.winner_team == 0 else 0.0)
+    for move in moves:
+        rating = ratings[move.user_id]
+        rating.value = move.after
+        rating.rated_matches += 1
+        rating.save(update_fields=["value", "rated_matches"])
+    return RatingChange.objects.bulk_create(
+        RatingChange(
+            user_id=move.user_id,
+            variant=match.variant,
+            match=match,
+            before=move.before,
+            after=move.after,
+            expected=move.expected,
+            result=move.result,
+        )
+        for move in moves
+    )

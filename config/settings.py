@@ -213,15 +213,22 @@ STORAGES = {
 # REST API and its OpenAPI schema (docs served from the sidecar: no CDN)
 # ------------------------------------------------------------------------------
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Error responses in the schema, in the one error shape (config.api).
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.ApiSchema",
+    # Token first: an anonymous request then gets 401 with WWW-Authenticate, not 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 50,
+    # Every 4xx as {"error": {"code", "message", "fields"}}.
+    "EXCEPTION_HANDLER": "config.api.exception_handler",
+    # Sign-in failures have their own brake (accounts.login_guard); this one limits sign-ups.
+    "DEFAULT_THROTTLE_RATES": {"register": env_str("REGISTER_RATE", "20/hour")},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote platform API",
@@ -231,6 +238,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name per choice set, wherever a model or a query parameter uses it.
+    "ENUM_NAME_OVERRIDES": {
+        "VariantEnum": "games.choices.Variant",
+        "BotLevelEnum": "games.choices.BotLevel",
+    },
 }
 
 # ------------------------------------------------------------------------------

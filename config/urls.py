@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
@@ -15,4 +15,12 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("accounts.urls")),
+    path("api/", include("accounts.api_urls")),
 ]
+
+# Under /api/ Django's own errors answer in the API's JSON error shape too.
+handler400 = "config.api.bad_request"
+handler403 = "config.api.permission_denied"
+handler404 = "config.api.page_not_found"
+handler500 = "config.api.server_error"

@@ -1,0 +1,288 @@
+"""REST endpoints for accounts, profiles, ratings, leaderboards and API tokens (thin: parse, call
+a service or query, shape the answer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import login, logout, update_session_auth_hash
+from django.db.models import QuerySet
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, permissions, serializers, status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import queries, services
+from accounts.login_guard import InvalidCredentials, LoginThrottled, login_authenticate
+from accounts.models import ApiToken, Rating, RatingChange, User
+from accounts.serializers import (
+    LeaderboardEntrySerializer,
+    LoginSerializer,
+    PasswordChangeSerializer,
+    ProfileSerializer,
+    RatingChangeSerializer,
+    RegisterSerializer,
+    TokenCreatedSerializer,
+    TokenObtainSerializer,
+    TokenSerializer,
+)
+from config.api import ErrorSerializer
+from games.choices import Variant
+
+
+class LoginRefused(exceptions.APIException):
+    """Too many failed sign-ins: 429 with Retry-After, like any throttled request."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "login_throttled"
+
+    def __init__(self, error: LoginThrottled) -> None:
+        super().__init__(str(error), error.code)
+        self.wait = error.retry_after
+
+
+def _authenticate(request: Request, username: str, password: str) -> User:
+    """Check credentials through the login guard, as API errors."""
+    try:
+        return login_authenticate(request=request._request, username=username, password=password)
+    except LoginThrottled as error:
+        raise LoginRefused(error) from None
+    except InvalidCredentials as error:
+        raise exceptions.ValidationError(
+            {"non_field_errors": [exceptions.ErrorDetail(str(error), code=error.code)]}
+        ) from None
+
+
+class IsSelfOrReadOnly(permissions.BasePermission):
+    """Anyone reads a profile; only its owner changes it."""
+
+    message = "Only the owner of this account may change it."
+
+    def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
+        """Reads pass; writes need the account's own user."""
+        return request.method in permissions.SAFE_METHODS or obj == request.user
+
+
+LOGIN_ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+    429: OpenApiResponse(ErrorSerializer, description="Too many failed sign-ins."),
+}
+
+
+class RegisterView(generics.CreateAPIView):
+    """Open an account; the answer is its profile (sign in or get a token next)."""
+
+    serializer_class = RegisterSerializer
+    permission_classes = [permissions.AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(responses={201: ProfileSerializer})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Create the account."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = services.user_register(**serializer.validated_data)
+        return Response(ProfileSerializer(user).data, status=status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    """Sign in with a session cookie (for browser scripts); failures are throttled."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=LoginSerializer, responses={200: ProfileSerializer, **LOGIN_ERRORS})
+    def post(self, request: Request) -> Response:
+        """Check the credentials and start a session."""
+        serializer = LoginSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = _authenticate(request, **serializer.validated_data)
+        login(request._request, user)
+        return Response(ProfileSerializer(user).data)
+
+
+class LogoutView(APIView):
+    """End the session."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request) -> Response:
+        """Forget the session (a token stays valid until revoked)."""
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordChangeView(APIView):
+    """Change one's own password; the current session stays signed in, others end."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=PasswordChangeSerializer, responses={204: None})
+    def post(self, request: Request) -> Response:
+        """Check the old password, set the new one."""
+        serializer = PasswordChangeSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        services.password_change(
+            user=request.user, new_password=serializer.validated_data["new_password"]
+        )
+        if isinstance(request.successful_authenticator, SessionAuthentication):
+            update_session_auth_hash(request._request, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TokenObtainView(APIView):
+    """Trade a username and password for a named API token (for scripts and bots)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        request=TokenObtainSerializer, responses={201: TokenCreatedSerializer, **LOGIN_ERRORS}
+    )
+    def post(self, request: Request) -> Response:
+        """Check the credentials and make a token."""
+        serializer = TokenObtainSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        user = _authenticate(request, data["username"], data["password"])
+        token, key = services.token_create(user=user, name=data["name"])
+        body = {**TokenSerializer(token).data, "key": key}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenListView(generics.ListCreateAPIView):
+    """The signed-in user's API tokens; POST makes a new one."""
+
+    serializer_class = TokenSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def get_queryset(self) -> QuerySet[ApiToken]:
+        """Only one's own tokens."""
+        return ApiToken.objects.filter(user=self.request.user)
+
+    @extend_schema(responses={201: TokenCreatedSerializer})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Make a token; its key is in this answer only."""
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token, key = services.token_create(
+            user=request.user, name=serializer.validated_data["name"]
+        )
+        body = {**TokenSerializer(token).data, "key": key}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TokenRevokeView(APIView):
+    """Revoke one of one's tokens."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, token_id: int) -> Response:
+        """Delete the token; clients using it get 401 from now on."""
+        try:
+            services.token_revoke(user=request.user, token_id=token_id)
+        except ApiToken.DoesNotExist:
+            raise Http404("No such token.") from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class UserListView(generics.ListAPIView):
+    """Every player, people and bots."""
+
+    serializer_class = ProfileSerializer
+    permission_classes = [permissions.AllowAny]
+
+    def get_queryset(self) -> QuerySet[User]:
+        """Active accounts by username."""
+        return queries.player_list()
+
+
+class UserDetailView(generics.RetrieveUpdateAPIView):
+    """A player's profile; the owner may PATCH display name, country and preferred rule set."""
+
+    serializer_class = ProfileSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsSelfOrReadOnly]
+    lookup_field = "username"
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def get_queryset(self) -> QuerySet[User]:
+        """Active accounts."""
+        return queries.player_list()
+
+    def perform_update(self, serializer: serializers.BaseSerializer) -> None:
+        """Save through the profile service."""
+        serializer.instance = services.profile_update(
+            user=serializer.instance, changes=dict(serializer.validated_data)
+        )
+
+
+class MeView(APIView):
+    """The signed-in user's own profile."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: ProfileSerializer})
+    def get(self, request: Request) -> Response:
+        """Who am I."""
+        return Response(ProfileSerializer(request.user).data)
+
+
+class VariantQuerySerializer(serializers.Serializer):
+    """The optional rule-set filter of a rating history."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+
+
+class RatingHistoryView(generics.ListAPIView):
+    """A player's rating changes, oldest first: before, after, expected and actual result."""
+
+    serializer_class = RatingChangeSerializer
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("variant", OpenApiTypes.STR, enum=Variant.values, required=False)
+        ]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List the changes."""
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[RatingChange]:
+        """The player's changes, in one rule set if asked."""
+        user = get_object_or_404(queries.player_list(), username=self.kwargs["username"])
+        query = VariantQuerySerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return queries.rating_history(user=user, variant=query.validated_data.get("variant"))
+
+
+class LeaderboardView(generics.ListAPIView):
+    """A rule set's ratings, best first; provisional ratings are marked."""
+
+    serializer_class = LeaderboardEntrySerializer
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "variant", OpenApiTypes.STR, OpenApiParameter.PATH, enum=Variant.values
+            )
+        ]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List a page of the leaderboard."""
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> QuerySet[Rating]:
+        """The ranked ratings of the rule set in the URL."""
+        variant = self.kwargs["variant"]
+        if variant not in Variant.values:
+            raise Http404(f"No rule set {variant!r}.")
+        return queries.leaderboard(variant=variant)

@@ -1,0 +1,67 @@
+"""A rating history drawn as an inline SVG line chart on the server: no script, no CDN."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+WIDTH, HEIGHT = 600, 220
+# Room for the rating labels on the left and the match numbers below.
+LEFT, RIGHT, TOP, BOTTOM = 48, 12, 12, 28
+
+
+def _scale(values: Sequence[float]) -> tuple[float, float]:
+    """The range drawn: the values' own, at least 50 points tall, so small moves look small."""
+    low, high = min(values), max(values)
+    if high - low < 50:
+        middle = (high + low) / 2
+        low, high = middle - 25, middle + 25
+    return low, high
+
+
+def rating_chart(values: Sequence[float], *, label: str) -> SafeString:
+    """Draw the ratings (the starting one first, then one per match) as a polyline."""
+    if len(values) < 2:
+        raise ValueError("a chart needs the starting rating and at least one match")
+    low, high = _scale(values)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    step = plot_w / (len(values) - 1)
+
+    def x(index: int) -> float:
+        return LEFT + index * step
+
+    def y(value: float) -> float:
+        return TOP + (high - value) / (high - low) * plot_h
+
+    points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    ticks = format_html_join(
+        "",
+        '<line x1="{}" y1="{}" x2="{}" y2="{}" class="grid"/>'
+        '<text x="{}" y="{}" text-anchor="end" dominant-baseline="middle">{}</text>',
+        (
+            (LEFT, f"{y(v):.1f}", WIDTH - RIGHT, f"{y(v):.1f}", LEFT - 6, f"{y(v):.1f}", f"{v:.0f}")
+            for v in (low, (low + high) / 2, high)
+        ),
+    )
+    return format_html(
+        '<svg class="rating-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">'
+        "<title>{label}</title>"
+        "<style>.grid{{stroke:#dee2e6}} text{{font:11px system-ui,sans-serif;fill:#5c636a}}"
+        ".line{{fill:none;stroke:#0f5132;stroke-width:2}}</style>"
+        "{ticks}"
+        '<polyline class="line" points="{points}"/>'
+        '<text x="{left}" y="{bottom}">start</text>'
+        '<text x="{right}" y="{bottom}" text-anchor="end">match {n}</text>'
+        "</svg>",
+        w=WIDTH,
+        h=HEIGHT,
+        label=label,
+        ticks=ticks,
+        points=points,
+        left=LEFT,
+        right=WIDTH - RIGHT,
+        bottom=HEIGHT - 8,
+        n=len(values) - 1,
+    )

@@ -1,0 +1,60 @@
+"""Web forms of accounts: sign-up, throttled sign-in, profile, API tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+
+from accounts.login_guard import LoginError, LoginThrottled, login_authenticate
+from accounts.models import User
+
+
+class RegisterForm(UserCreationForm):
+    """Username, optional display name and email, and the password twice."""
+
+    class Meta:
+        model = User
+        fields = ("username", "display_name", "email")
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form, checked through the login guard (throttled per name and address)."""
+
+    throttled = False
+
+    def clean(self) -> dict[str, Any]:
+        """Authenticate through the guard; its refusal is the form's error."""
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        if username is not None and password:
+            try:
+                self.user_cache = login_authenticate(
+                    request=self.request, username=username, password=password
+                )
+            except LoginError as error:
+                self.throttled = isinstance(error, LoginThrottled)
+                raise ValidationError(str(error), code=error.code) from None
+            self.confirm_login_allowed(self.user_cache)
+        return self.cleaned_data
+
+
+class ProfileForm(forms.ModelForm):
+    """What a player may change about themselves."""
+
+    class Meta:
+        model = User
+        fields = ("display_name", "country", "preferred_variant")
+        help_texts = {"country": "Two letters, e.g. BG, HR, FR."}
+
+    def clean_country(self) -> str:
+        """Accept "bg" for "BG"."""
+        return str(self.cleaned_data["country"]).upper()
+
+
+class TokenForm(forms.Form):
+    """A name that says where a new API token will be used."""
+
+    name = forms.CharField(max_length=64)

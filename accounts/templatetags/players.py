@@ -1,0 +1,27 @@
+"""`{{ user|player }}`: a player's name linked to their profile, with a badge on bots."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from accounts.models import User
+
+register = template.Library()
+
+
+@register.filter
+def player(user: User | None) -> SafeString | str:
+    """Name a player the same way on every page, so a bot is never mistaken for a person."""
+    if user is None:
+        return ""
+    link = format_html('<a href="{}">{}</a>', reverse("player", args=[user.username]), user)
+    if not user.is_bot:
+        return link
+    return format_html(
+        '{} <span class="badge" title="Computer player ({})">bot</span>',
+        link,
+        user.get_bot_level_display(),
+    )

@@ -1,0 +1,152 @@
+"""Web pages of accounts: sign-up and sign-in, profile editing, players' pages, leaderboards."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_POST
+
+from accounts import queries, services
+from accounts.charts import rating_chart
+from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
+from accounts.models import ApiToken, User
+from games.choices import Variant
+
+LEADERBOARD_PAGE_SIZE = 50
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    """Open an account and sign straight in."""
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        user = services.user_register(
+            username=data["username"],
+            password=data["password1"],
+            display_name=data["display_name"],
+            email=data["email"],
+        )
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, "Welcome! Your account is open.")
+        return redirect("profile-edit")
+    return render(request, "accounts/register.html", {"form": form})
+
+
+class SignInView(auth_views.LoginView):
+    """Django's sign-in page with the throttled form; a throttled attempt answers 429."""
+
+    form_class = SignInForm
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form: SignInForm) -> HttpResponse:
+        """Show the form again, with 429 when the guard refused to even check."""
+        response = super().form_invalid(form)
+        if form.throttled:
+            response.status_code = 429
+        return response
+
+
+class SignOutView(auth_views.LogoutView):
+    """Sign out (POST only) and go home."""
+
+    next_page = reverse_lazy("home")
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Change one's password; back to the profile with a note."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("profile-edit")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        """Say it worked."""
+        response = super().form_valid(form)
+        messages.success(self.request, "Your password is changed.")
+        return response
+
+
+def _profile_page(
+    request: HttpRequest, form: ProfileForm, token_form: TokenForm, new_key: str | None = None
+) -> HttpResponse:
+    """The profile editing page, with the user's API tokens."""
+    tokens = ApiToken.objects.filter(user=request.user)
+    context = {"form": form, "token_form": token_form, "tokens": tokens, "new_key": new_key}
+    return render(request, "accounts/profile_edit.html", context)
+
+
+@login_required
+def profile_edit(request: HttpRequest) -> HttpResponse:
+    """Change display name, country and preferred rule set."""
+    assert isinstance(request.user, User)  # noqa: S101 (login_required)
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        services.profile_update(user=request.user, changes=form.cleaned_data)
+        messages.success(request, "Profile saved.")
+        return redirect("profile-edit")
+    return _profile_page(request, form, TokenForm())
+
+
+@login_required
+@require_POST
+def token_create(request: HttpRequest) -> HttpResponse:
+    """Make an API token and show its key on this one page."""
+    assert isinstance(request.user, User)  # noqa: S101 (login_required)
+    token_form = TokenForm(request.POST)
+    new_key = None
+    if token_form.is_valid():
+        _, new_key = services.token_create(user=request.user, name=token_form.cleaned_data["name"])
+        token_form = TokenForm()
+    return _profile_page(request, ProfileForm(instance=request.user), token_form, new_key)
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
+    """Revoke one of one's API tokens."""
+    assert isinstance(request.user, User)  # noqa: S101 (login_required)
+    try:
+        services.token_revoke(user=request.user, token_id=token_id)
+    except ApiToken.DoesNotExist:
+        raise Http404("No such token.") from None
+    messages.success(request, "Token revoked.")
+    return redirect("profile-edit")
+
+
+def player(request: HttpRequest, username: str) -> HttpResponse:
+    """A player's page: ratings per rule set, each with its history drawn."""
+    user = get_object_or_404(queries.player_list(), username=username)
+    ratings = []
+    for rating in user.ratings.all():
+        changes = list(queries.rating_history(user=user, variant=rating.variant))
+        chart = None
+        if changes:
+            values = [changes[0].before, *(change.after for change in changes)]
+            label = f"{rating.get_variant_display()} rating of {user} over {len(changes)} matches"
+            chart = rating_chart(values, label=label)
+        ratings.append({"rating": rating, "chart": chart})
+    return render(request, "accounts/player.html", {"player": user, "ratings": ratings})
+
+
+def leaderboard_index(request: HttpRequest) -> HttpResponseBase:
+    """The leaderboard of the visitor's preferred rule set, or the first one."""
+    preferred = getattr(request.user, "preferred_variant", "") or Variant.values[0]
+    return redirect("leaderboard", variant=preferred)
+
+
+def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
+    """One rule set's ratings, best first, a page at a time."""
+    if variant not in Variant.values:
+        raise Http404(f"No rule set {variant!r}.")
+    page = Paginator(queries.leaderboard(variant=variant), LEADERBOARD_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    context = {"variant": Variant(variant), "variants": Variant.choices, "page": page}
+    return render(request, "accounts/leaderboard.html", context)

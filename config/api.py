@@ -1,0 +1,132 @@
+"""What every API endpoint shares: one JSON error shape, its place in the schema, pagination.
+
+Every 4xx (and 5xx) under /api/ answers `{"error": {"code", "message", "fields"}}`, whether
+DRF raised it or Django did (unknown URL, a bad request refused before any view ran).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+API_PREFIX = "/api/"
+# DRF's key for errors about the whole input rather than one field.
+NON_FIELD = "non_field_errors"
+
+
+def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict:
+    """The one error shape clients parse."""
+    return {"error": {"code": code, "message": message, "fields": fields or {}}}
+
+
+def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
+    """Nested serializer errors as {"field.sub": [messages]}; list items keep their index."""
+    if isinstance(detail, dict):
+        flat: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            flat.update(_flatten(value, f"{prefix}.{key}" if prefix else str(key)))
+        return flat
+    if isinstance(detail, list) and any(isinstance(item, dict | list) for item in detail):
+        flat = {}
+        for index, item in enumerate(detail):
+            flat.update(_flatten(item, f"{prefix}.{index}" if prefix else str(index)))
+        return flat
+    items = detail if isinstance(detail, list) else [detail]
+    return {prefix or NON_FIELD: [str(item) for item in items]}
+
+
+def _validation_body(detail: Any) -> dict:
+    """A 400 names each wrong field; errors about the whole input become the message."""
+    fields = _flatten(detail)
+    general = fields.pop(NON_FIELD, [])
+    message = " ".join(general) or "Some fields are not valid; see fields."
+    code = "invalid"
+    if general and isinstance(detail, dict | list):
+        first = detail[NON_FIELD][0] if isinstance(detail, dict) else detail[0]
+        code = getattr(first, "code", code)
+    return error_body(code, message, fields)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handling (status, headers), with the body rewritten to the error shape."""
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = _validation_body(exc.detail)
+    elif isinstance(exc, exceptions.APIException):
+        code = getattr(exc.detail, "code", None) or exc.default_code
+        response.data = error_body(str(code), str(exc.detail))
+    else:
+        # Django's Http404 / PermissionDenied, converted by DRF.
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else ""
+        code = "not_found" if response.status_code == status.HTTP_404_NOT_FOUND else "error"
+        response.data = error_body(code, str(detail))
+    return response
+
+
+def _is_api(request: HttpRequest) -> bool:
+    """Requests that get JSON errors; pages keep Django's HTML ones."""
+    return request.path.startswith(API_PREFIX)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 400 (e.g. a disallowed host header), as JSON under /api/."""
+    if _is_api(request):
+        return JsonResponse(error_body("bad_request", "The request is malformed."), status=400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 403, as JSON under /api/."""
+    if _is_api(request):
+        body = error_body("permission_denied", "You may not do this.")
+        return JsonResponse(body, status=403)
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's 404 for a URL no route matches, as JSON under /api/."""
+    if _is_api(request):
+        body = error_body("not_found", f"No API endpoint at {request.path}.")
+        return JsonResponse(body, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500, as JSON under /api/ (the details go to the log, never to the client)."""
+    if _is_api(request):
+        body = error_body("server_error", "Something went wrong on our side.")
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)
+
+
+class ErrorDetailSerializer(serializers.Serializer):
+    """The inside of an error body."""
+
+    code = serializers.CharField(help_text="Machine-readable reason, e.g. not_found, invalid.")
+    message = serializers.CharField(help_text="A sentence a person can read.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Messages per input field (dotted for nested ones); empty when none.",
+    )
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every 4xx and 5xx body of the API."""
+
+    error = ErrorDetailSerializer()
+
+
+class Pagination(PageNumberPagination):
+    """Pages of 50 by default; a client may ask for up to 200 with page_size."""
+
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200

@@ -1,0 +1,62 @@
+"""The OpenAPI schema of the API: each operation lists the error responses it can give."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import get_doc
+from rest_framework.permissions import SAFE_METHODS
+
+from config.api import ErrorSerializer
+
+# Query parameters whose bad values never give 400: DRF ignores a bad page size and answers
+# a bad page number with 404.
+PAGINATION_PARAMETERS = {"page", "page_size"}
+
+
+class ApiSchema(AutoSchema):
+    """Adds to each operation the error responses it can really give, in the error shape."""
+
+    def get_description(self) -> str:
+        """The view's docstring says what the endpoint is for."""
+        return get_doc(self.view.__class__)
+
+    def get_summary(self) -> str | None:
+        """The handler's docstring says what this one method does."""
+        handler = getattr(self.view, getattr(self.view, "action", None) or self.method.lower())
+        return get_doc(handler) or None
+
+    def get_operation(
+        self, path: str, path_regex: str, path_prefix: str, method: str, registry: Any
+    ) -> dict[str, Any] | None:
+        """The operation as drf-spectacular builds it, plus its error responses."""
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is None:
+            return None
+        responses = operation.setdefault("responses", {})
+        for code, description in self._error_codes(operation).items():
+            if str(code) not in responses:
+                response = self._get_response_for_code(ErrorSerializer, str(code))
+                responses[str(code)] = {**response, "description": description}
+        return operation
+
+    def _error_codes(self, operation: dict[str, Any]) -> dict[int, str]:
+        """Which failures this operation can meet, read from its method, inputs and view."""
+        parameters = operation.get("parameters", [])
+        has_body = "requestBody" in operation
+        codes: dict[int, str] = {}
+        query = {p["name"] for p in parameters if p["in"] == "query"}
+        if has_body or query - PAGINATION_PARAMETERS:
+            codes[400] = "The input is not valid."
+        if self.get_auth():
+            codes[401] = "The credentials sent are wrong or missing."
+        if self.method not in SAFE_METHODS:
+            codes[403] = "Not allowed (or a signed-in session sent no CSRF token)."
+        if any(p["in"] == "path" for p in parameters) or "page" in query:
+            codes[404] = "No such object (or page)."
+        if has_body:
+            codes[415] = "The body is not JSON or form data."
+        if self.view.get_throttles():
+            codes[429] = "Too many requests; retry after the Retry-After header's seconds."
+        return codes
