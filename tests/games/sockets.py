@@ -92,6 +92,7 @@ def card_codes(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 PUBLIC_CARD_PATHS = {
     ".view.tricks[].cards[]",
     ".view.declarations[].cards[]",
+    ".view.declarations[].top",
     ".event.play",
 }
 # A seat's own cards and, on its turn, the ones it may play.
@@ -107,6 +108,13 @@ def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
     view = message.get("view") or {}
     if seat is None and ("hand" in view or view.get("legal")):
         found.append("a spectator got a hand")
+    first_trick_done = any(t["winner"] is not None for t in view.get("tricks", []))
+    for item in view.get("declarations", []):
+        # RULES.md: cards of a scoring declaration show once the first trick is complete;
+        # a belot's when announced; an unscored one's never.
+        shown = item["kind"] == "belot" or (first_trick_done and item["scored"])
+        if "cards" in item and not shown:
+            found.append(f"cards of seat {item['seat']}'s {item['kind']}")
     if seat is not None and view and view.get("seat") != seat:
         found.append(f"seat {seat} got the view of seat {view.get('seat')}")
     return found

@@ -93,8 +93,11 @@ def test_people_bots_and_a_spectator_play_a_match_without_a_leak(
     checked = 0
     for name, listener in listeners.items():
         seat = seats[name]
-        versions = [m["version"] for m in listener.received if "version" in m]
-        assert versions == sorted(versions), f"{name} got versions out of order"
+        # Writers in different processes may broadcast out of commit order, so clients keep
+        # the newest version; but no event reaches a viewer twice, and the last one arrives.
+        versions = [m["version"] for m in listener.received if m["type"] == "event"]
+        assert len(versions) == len(set(versions)), f"{name} got an event twice"
+        assert max(versions) == table.version
         for message in listener.received:
             assert leaks(message, seat=seat) == [], (name, message)
             state = truth.get(message["version"]) if message["type"] == "event" else None
