@@ -155,6 +155,12 @@ HEALTHZ_CELERY_TIMEOUT = 2.5
 LIVE_TABLE_BOT_DELAY_MS = env_int("LIVE_TABLE_BOT_DELAY_MS", default=700)
 # Seconds a person has for a turn before a bot plays it for them.
 LIVE_TABLE_TURN_SECONDS = env_int("LIVE_TABLE_TURN_SECONDS", default=45)
+# Seconds a table may sit idle past its due move before the sweep queues that move again.
+LIVE_TABLE_STALL_SECONDS = env_int("LIVE_TABLE_STALL_SECONDS", default=10)
+CELERY_BEAT_SCHEDULE["games-sweep-stalled-tables"] = {
+    "task": "games.sweep_stalled_tables",
+    "schedule": float(LIVE_TABLE_STALL_SECONDS),
+}
 
 # ------------------------------------------------------------------------------
 # Authentication

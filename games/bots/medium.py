@@ -6,23 +6,25 @@ import random
 from collections.abc import Sequence
 
 from games.bots.base import Bot
-from games.bots.bidding import choose_bid, strain_margin
+from games.bots.bidding import choose_bid, defence_value, strain_margin, threshold
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import LAST_TRICK, Context, Position, playout, solve
 from games.bots.outcome import Outcome
 from games.bots.sampling import WorldSampler
-from games.bots.view import SeatView
+from games.bots.view import SeatView, read_view
 from games.rules.actions import CONTRACT, DOUBLE, PASS, PLAYS, REDOUBLE, Action, Bid
 from games.rules.cards import BEATEN_BY, BELOT_CARDS, KQ_MASK, SUIT_MASK
+from games.rules.hand import HandState
 from games.rules.variants.base import Contract
 
 EXACT_CARDS = 12  # cards left in play from which every candidate is solved exactly
 DEEP_FROM = 20  # from this many cards left, playouts solve the last three tricks...
 SOLVE_DEEP, SOLVE_SHALLOW = 12, 8  # ...before it, only the last two (to keep within time)
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
-MIN_WORLDS, MAX_WORLDS = 6, 48
-BID_MARGIN = 2  # a bid must beat passing by this many hand points on average
+MIN_WORLDS, MAX_WORLDS = 6, 64
+BID_MARGIN = 1  # hand points a call must gain on average over the natural one
+BID_REACH = 2.0  # strains this far below their natural threshold are still tried
 
 
 def _remaining_points(ctx: Context, pos: Position) -> int:
@@ -72,6 +74,14 @@ def trick_state(view: SeatView) -> tuple[int, int, int]:
     return view.trick[0] >> 3, win_card, win_seat
 
 
+def playout_ms(view: SeatView) -> float:
+    """Rough cost of one sampled world for one candidate card, on one core."""
+    left = sum(view.hand_sizes)
+    if left <= EXACT_CARDS:
+        return 0.4
+    return 0.8 if left <= DEEP_FROM else 0.35
+
+
 def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
     """The card with the best average value over sampled worlds."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
@@ -112,52 +122,77 @@ def _simulate(view: SeatView, world: Sequence[int], contract: Contract) -> int:
     return finish(ctx, pos, outcome, outcome.declared(world), ((0, 0), (0, 0)), BID_SOLVE_BELOW)
 
 
+def _deal_state(view: SeatView, world: Sequence[int], rng: random.Random) -> HandState:
+    """A hand dealt as in `world`, its auction replayed up to this seat's turn.
+
+    This seat sees the cards it holds first; the others see a random part of theirs.
+    """
+    hands = []
+    for seat in range(4):
+        cards = [c for c in range(32) if world[seat] >> c & 1]
+        rng.shuffle(cards)
+        if seat == view.seat:
+            cards.sort(key=lambda c: not view.hand >> c & 1)
+        hands.append(cards)
+    state = HandState.new(view.variant, dealer=view.dealer, hands=hands)
+    for seat, bid in view.bids:
+        state.apply(bid, seat)
+    return state
+
+
+def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[int]) -> int:
+    """Make `bid`, let every seat bid on naturally to the end, then play the deal out."""
+    state = state.clone()
+    state.apply(bid, view.seat)
+    while state.phase == "bidding":
+        seat = state.to_act
+        state.apply(choose_bid(read_view(state.view(seat))), seat)
+    if state.contract is None:
+        return 0  # thrown in
+    return _simulate(view, world, state.contract)
+
+
 def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
-    """Natural bidding, with the choice among sound strains and every double settled by
-    playing the candidate contracts over deals of the unseen cards."""
+    """The call that does best over deals of the unseen cards, the auction then going on
+    naturally and the contract played out; candidates are the sound calls and passing."""
     natural = choose_bid(view)
-    legal = [a for a in view.legal if isinstance(a, Bid)]
-    standing = view.contract
-    options: list[tuple[Bid, Contract | None]] = []
-    for bid in legal:
-        sound = bid.strain is not None and strain_margin(view, bid.strain) >= 0
-        if bid.kind == CONTRACT and (sound or bid == natural):
-            options.append((bid, Contract(bid, view.seat)))
-        elif bid.kind == PASS:
-            options.append((bid, standing))
-        elif standing is not None and bid == natural and bid.kind in (DOUBLE, REDOUBLE):
-            factor = 2 if bid.kind == DOUBLE else 4
-            options.append((bid, Contract(standing.bid, standing.seat, factor)))
-    if len(options) < 2 or natural.kind == PASS:
+    options = []
+    for bid in view.legal:
+        if not isinstance(bid, Bid):
+            continue
+        if bid == natural or bid.kind == PASS:
+            options.append(bid)
+        elif bid.kind == CONTRACT and bid.strain is not None:
+            if strain_margin(view, bid.strain) >= -BID_REACH:
+                options.append(bid)
+        elif bid.kind in (DOUBLE, REDOUBLE) and view.contract is not None:
+            strain = view.contract.bid.strain
+            if strain is not None and defence_value(view.hand, strain) >= threshold(view, strain):
+                options.append(bid)
+    if len(options) < 2:
         return natural
     sampler = WorldSampler(view)
     totals = [0] * len(options)
     for _ in range(worlds):
         world = sampler.sample(rng)
-        for i, (_, contract) in enumerate(options):
-            if contract is not None:
-                totals[i] += _simulate(view, world, contract)
-    passing = next((i for i, (bid, _) in enumerate(options) if bid.kind == PASS), None)
-    bids = [i for i in range(len(options)) if i != passing]
-    best = max(bids, key=totals.__getitem__)
-    if options[best][0].kind in (DOUBLE, REDOUBLE) and passing is not None:
-        # A double must pay on these deals, not only look strong.
-        if totals[best] < totals[passing] + BID_MARGIN * worlds:
-            return options[passing][0]
-    return options[best][0]
+        state = _deal_state(view, world, rng)
+        for i, bid in enumerate(options):
+            totals[i] += _auction_value(view, state, bid, world)
+    # Near-ties go to the natural call.
+    bonus = [BID_MARGIN * worlds if bid == natural else 0 for bid in options]
+    return options[max(range(len(options)), key=lambda i: totals[i] + bonus[i])]
 
 
 class MediumBot(Bot):
     """Sampling search: many consistent worlds, playouts, exact last tricks."""
 
     name = "medium"
-    playouts_per_ms = 1.2  # a fixed amount of work per budget, not a clock: replayable
-    bid_worlds_per_ms = 0.2
+    busy = 0.8  # share of the budget to fill, by estimate: a count, not a clock (replayable)
+    bid_worlds_per_ms = 0.12
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             return sampled_bid(view, worlds, rng)
-        playouts = budget_ms * self.playouts_per_ms
-        worlds = min(MAX_WORLDS, max(MIN_WORLDS, int(playouts / len(view.legal))))
-        return PLAYS[search_card(view, worlds, rng)]
+        worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view)))
+        return PLAYS[search_card(view, min(MAX_WORLDS, max(MIN_WORLDS, worlds)), rng)]
