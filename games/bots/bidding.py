@@ -103,6 +103,16 @@ def threshold(view: SeatView, strain: int) -> float:
     return THRESHOLD[strain] * view.hand.bit_count() / 5
 
 
+def plausible(seen: int, bid: Bid, doubled: int | None, slack: float = 2.0) -> bool:
+    """Whether a hand (the cards seen while bidding) could naturally have made this call."""
+    size = seen.bit_count() / 5
+    if bid.kind == CONTRACT and bid.strain is not None:
+        return strain_value(seen, bid.strain) >= THRESHOLD[bid.strain] * size - slack
+    if bid.kind == DOUBLE and doubled is not None:
+        return defence_value(seen, doubled) >= 1.5 * THRESHOLD[doubled] * size - slack
+    return True
+
+
 def strain_margin(view: SeatView, strain: int) -> float:
     """How far the hand's strength for a strain is above (or below) its threshold."""
     return strain_value(view.hand, strain) - threshold(view, strain)
