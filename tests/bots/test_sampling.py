@@ -11,6 +11,7 @@ import pytest
 from games.bots.inference import infer
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
+from games.rules.actions import Play
 from games.rules.errors import RulesError
 from games.rules.hand import HandState
 from tests.bots.positions import hidden_hands, random_position, rebuild
@@ -93,3 +94,23 @@ def test_worlds_are_drawn_uniformly_among_the_consistent_ones() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+def test_players_who_keep_their_declarations_quiet_still_get_consistent_worlds() -> None:
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = HandState.new("bulgarian", dealer=seed % 4, seed=seed)
+        while state.phase == "bidding":
+            legal = state.legal_actions()
+            state.apply(legal[1] if not state.auction.calls else legal[0])
+        for _ in range(rng.randrange(1, 28)):
+            legal = state.legal_actions()
+            card = legal[rng.randrange(len(legal))].card
+            # Seats 1 and 3 never announce; the others announce everything.
+            quiet = state.to_act & 1 == 1
+            state.apply(Play(card, declare=not quiet, belot=not quiet))
+        seat = state.to_act
+        sampler = WorldSampler(read_view(state.view(seat)))
+        for _ in range(3):
+            world = sampler.sample(rng)
+            assert rebuild(state, seat, world).view(seat) == state.view(seat)
