@@ -117,7 +117,7 @@ def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
     return legal[best]
 
 
-def _simulate(view: SeatView, world: Sequence[int], contract: Contract) -> int:
+def _simulate(view: SeatView, world: Sequence[int], contract: Contract) -> float:
     """Value for the seat of playing a whole deal under `contract` (every hand known)."""
     variant = view.variant
     ctx = Context.of(variant.play_rules(contract), variant.belot_needs_suit)
@@ -146,7 +146,7 @@ def _deal_state(view: SeatView, world: Sequence[int], rng: random.Random) -> Han
     return state
 
 
-def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[int]) -> int:
+def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[int]) -> float:
     """Make `bid`, let every seat bid on naturally to the end, then play the deal out."""
     state = state.clone()
     state.apply(bid, view.seat)
@@ -154,7 +154,7 @@ def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[i
         seat = state.to_act
         state.apply(choose_bid(read_view(state.view(seat))), seat)
     if state.contract is None:
-        return 0  # thrown in
+        return 0.0  # thrown in
     return _simulate(view, world, state.contract)
 
 
@@ -173,8 +173,8 @@ def _fits_auction(view: SeatView, state: HandState) -> bool:
 
 
 def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
-    """The call that does best over deals of the unseen cards, the auction then going on
-    naturally and the contract played out; candidates are the sound calls and passing."""
+    """Natural calls, but among the strains strong enough to bid, the one that does best over
+    deals of the unseen cards (the auction going on naturally, the contract played out)."""
     natural = choose_bid(view)
     if natural.kind != CONTRACT:
         return natural
@@ -187,7 +187,7 @@ def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
     if len(options) < 2:
         return natural
     sampler = WorldSampler(view)
-    totals = [0] * len(options)
+    totals = [0.0] * len(options)
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
             world = sampler.sample(rng)
