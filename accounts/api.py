@@ -54,9 +54,7 @@ def _authenticate(request: Request, username: str, password: str) -> User:
     except LoginThrottled as error:
         raise LoginRefused(error) from None
     except InvalidCredentials as error:
-        raise exceptions.ValidationError(
-            {"non_field_errors": [exceptions.ErrorDetail(str(error), code=error.code)]}
-        ) from None
+        raise exceptions.AuthenticationFailed(str(error), error.code) from None
 
 
 class IsSelfOrReadOnly(permissions.BasePermission):
@@ -70,7 +68,7 @@ class IsSelfOrReadOnly(permissions.BasePermission):
 
 
 LOGIN_ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
+    401: OpenApiResponse(ErrorSerializer, description="Wrong username or password."),
     429: OpenApiResponse(ErrorSerializer, description="Too many failed sign-ins."),
 }
 

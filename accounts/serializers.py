@@ -9,10 +9,17 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from accounts.models import ApiToken, Rating, RatingChange, User
+from config.api import StrictCharField, StrictModelSerializer
+from games.choices import BotLevel
+
+# Blank for people: declared so the schema allows "" beside the levels.
+BOT_LEVEL = serializers.ChoiceField(choices=BotLevel.choices, allow_blank=True, read_only=True)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     """How a player is named wherever they appear (bots carry their flag and level)."""
+
+    bot_level = BOT_LEVEL
 
     class Meta:
         model = User
@@ -20,7 +27,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RatingSerializer(serializers.ModelSerializer):
+class RatingSerializer(StrictModelSerializer):
     """A rating in one rule set."""
 
     provisional = serializers.BooleanField(read_only=True)
@@ -31,10 +38,11 @@ class RatingSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ProfileSerializer(serializers.ModelSerializer):
+class ProfileSerializer(StrictModelSerializer):
     """A player's public profile; its owner may change the display name, country and rule set."""
 
     ratings = RatingSerializer(many=True, read_only=True)
+    bot_level = BOT_LEVEL
 
     class Meta:
         model = User
@@ -51,10 +59,12 @@ class ProfileSerializer(serializers.ModelSerializer):
         read_only_fields = ["username", "is_bot", "bot_level", "date_joined", "ratings"]
 
 
-class RegisterSerializer(serializers.ModelSerializer):
+class RegisterSerializer(StrictModelSerializer):
     """A new person's account; the password must pass the site's password rules."""
 
-    password = serializers.CharField(write_only=True, style={"input_type": "password"})
+    password = StrictCharField(
+        write_only=True, min_length=1, trim_whitespace=False, style={"input_type": "password"}
+    )
 
     class Meta:
         model = User
@@ -73,21 +83,27 @@ class RegisterSerializer(serializers.ModelSerializer):
 class LoginSerializer(serializers.Serializer):
     """Credentials for a session sign-in."""
 
-    username = serializers.CharField(max_length=150)
-    password = serializers.CharField(max_length=128, style={"input_type": "password"})
+    username = StrictCharField(min_length=1, max_length=150, trim_whitespace=False)
+    password = StrictCharField(
+        min_length=1, max_length=128, trim_whitespace=False, style={"input_type": "password"}
+    )
 
 
 class TokenObtainSerializer(LoginSerializer):
     """Credentials, and a name for the token they buy (e.g. "my bot on the laptop")."""
 
-    name = serializers.CharField(max_length=64)
+    name = StrictCharField(min_length=1, max_length=64, trim_whitespace=False)
 
 
 class PasswordChangeSerializer(serializers.Serializer):
     """The old password proves it is the owner; the new one must pass the password rules."""
 
-    old_password = serializers.CharField(max_length=128, style={"input_type": "password"})
-    new_password = serializers.CharField(max_length=128, style={"input_type": "password"})
+    old_password = StrictCharField(
+        min_length=1, max_length=128, trim_whitespace=False, style={"input_type": "password"}
+    )
+    new_password = StrictCharField(
+        min_length=1, max_length=128, trim_whitespace=False, style={"input_type": "password"}
+    )
 
     def validate_old_password(self, value: str) -> str:
         """Refuse a wrong old password, so a left-open session cannot lock the owner out."""
@@ -104,7 +120,7 @@ class PasswordChangeSerializer(serializers.Serializer):
         return value
 
 
-class TokenSerializer(serializers.ModelSerializer):
+class TokenSerializer(StrictModelSerializer):
     """A token as listed: never its key."""
 
     class Meta:
@@ -116,14 +132,14 @@ class TokenSerializer(serializers.ModelSerializer):
 class TokenCreatedSerializer(TokenSerializer):
     """A token just made, with the key shown this once."""
 
-    key = serializers.CharField(read_only=True, help_text="Send as `Authorization: Token <key>`.")
+    key = StrictCharField(read_only=True, help_text="Send as `Authorization: Token <key>`.")
 
     class Meta(TokenSerializer.Meta):
         fields = [*TokenSerializer.Meta.fields, "key"]
         read_only_fields = fields
 
 
-class LeaderboardEntrySerializer(serializers.ModelSerializer):
+class LeaderboardEntrySerializer(StrictModelSerializer):
     """One row of a leaderboard."""
 
     rank = serializers.IntegerField(read_only=True)
@@ -136,7 +152,7 @@ class LeaderboardEntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class RatingChangeSerializer(serializers.ModelSerializer):
+class RatingChangeSerializer(StrictModelSerializer):
     """One step of a rating history."""
 
     match = serializers.IntegerField(source="match_id", read_only=True)

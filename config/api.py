@@ -6,13 +6,17 @@ DRF raised it or Django did (unknown URL, a bad request refused before any view 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from django.db import models
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 API_PREFIX = "/api/"
@@ -124,9 +128,59 @@ class ErrorSerializer(serializers.Serializer):
     error = ErrorDetailSerializer()
 
 
+class StrictCharField(serializers.CharField):
+    """A text input that must be a JSON string: DRF would turn 0 into "0" against the schema."""
+
+    def to_internal_value(self, data: Any) -> str:
+        """Refuse numbers, booleans and the like before DRF coerces them."""
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictEmailField(serializers.EmailField):
+    """An email address that must be a JSON string."""
+
+    def to_internal_value(self, data: Any) -> str:
+        """Refuse non-strings before DRF coerces them."""
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class StrictModelSerializer(serializers.ModelSerializer):
+    """A model serializer whose text fields take JSON strings only."""
+
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.CharField: StrictCharField,
+        models.TextField: StrictCharField,
+        models.EmailField: StrictEmailField,
+    }
+
+
 class Pagination(PageNumberPagination):
-    """Pages of 50 by default; a client may ask for up to 200 with page_size."""
+    """Pages of 50 by default; a client may ask for 1 to 200 with page_size (else 400)."""
 
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        """The asked size, refused when it is not a whole number in range (DRF ignores it)."""
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not re.fullmatch(r"[0-9]{1,4}", raw) or not 1 <= int(raw) <= self.max_page_size:
+            message = f"A whole number from 1 to {self.max_page_size}."
+            raise exceptions.ValidationError({self.page_size_query_param: [message]})
+        return int(raw)
+
+    def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
+        """DRF's parameters with their real bounds."""
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"]["maximum"] = self.max_page_size
+        return parameters

@@ -10,9 +10,8 @@ from rest_framework.permissions import SAFE_METHODS
 
 from config.api import ErrorSerializer
 
-# Query parameters whose bad values never give 400: DRF ignores a bad page size and answers
-# a bad page number with 404.
-PAGINATION_PARAMETERS = {"page", "page_size"}
+# A bad page number gives 404, not 400 (DRF's choice).
+PAGE_PARAMETER = "page"
 
 
 class ApiSchema(AutoSchema):
@@ -47,16 +46,16 @@ class ApiSchema(AutoSchema):
         has_body = "requestBody" in operation
         codes: dict[int, str] = {}
         query = {p["name"] for p in parameters if p["in"] == "query"}
-        if has_body or query - PAGINATION_PARAMETERS:
+        if has_body or query - {PAGE_PARAMETER}:
             codes[400] = "The input is not valid."
         if self.get_auth():
             codes[401] = "The credentials sent are wrong or missing."
         if self.method not in SAFE_METHODS:
             codes[403] = "Not allowed (or a signed-in session sent no CSRF token)."
-        if any(p["in"] == "path" for p in parameters) or "page" in query:
+        if any(p["in"] == "path" for p in parameters) or PAGE_PARAMETER in query:
             codes[404] = "No such object (or page)."
         if has_body:
-            codes[415] = "The body is not JSON or form data."
+            codes[415] = "The body is not JSON."
         if self.view.get_throttles():
             codes[429] = "Too many requests; retry after the Retry-After header's seconds."
         return codes
