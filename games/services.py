@@ -229,6 +229,33 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
     return True
 
 
+def tables_sweep_stalled(*, grace_seconds: float) -> int:
+    """Queue again the move or timer of tables idle too long (a lost task, a killed worker)."""
+    from games import tasks  # tasks call services: import late.
+
+    now = timezone.now()
+    stalled = Table.objects.filter(
+        status=Table.Status.PLAYING, updated_at__lt=now - timedelta(seconds=grace_seconds)
+    ).values_list("pk", flat=True)
+    queued = 0
+    for table_id in stalled:
+        with transaction.atomic():
+            change = _lock(table_id)
+            seat = _seat_to_act(change, change.table.version)
+            if seat is None:
+                continue
+            args = (table_id, change.table.version)
+            idle = (now - change.table.updated_at).total_seconds()
+            if _bot_plays(seat):
+                transaction.on_commit(lambda args=args: tasks.bot_act.apply_async(args))
+            elif idle > change.table.turn_seconds + grace_seconds:
+                transaction.on_commit(lambda args=args: tasks.turn_timeout.apply_async(args))
+            else:
+                continue
+            queued += 1
+    return queued
+
+
 # ----- chat ------------------------------------------------------------------------------
 
 

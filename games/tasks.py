@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
 
-from games.services import table_bot_act, table_turn_timeout
+from games.services import table_bot_act, table_turn_timeout, tables_sweep_stalled
 
 
 @shared_task(name="games.bot_act")
@@ -17,3 +19,15 @@ def bot_act(table_id: int, version: int) -> bool:
 def turn_timeout(table_id: int, version: int) -> bool:
     """Play a person's turn that ran out at `version` (no-op if they acted meanwhile)."""
     return table_turn_timeout(table_id=table_id, version=version)
+
+
+@shared_task(name="games.sweep_stalled_tables")
+def sweep_stalled_tables() -> int:
+    """Requeue what a lost message or a killed worker left undone (beat, and each start)."""
+    return tables_sweep_stalled(grace_seconds=settings.LIVE_TABLE_STALL_SECONDS)
+
+
+@worker_ready.connect
+def sweep_when_a_worker_starts(**kwargs: object) -> None:
+    """A restarted worker picks up the tables its predecessor left mid-move."""
+    sweep_stalled_tables.delay()
