@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.services import bot_ensure
+from accounts.services import bot_ensure, match_rate
 from games import rules
 from games.bots import BOTS, get_bot
 from games.broadcast import broadcast, public_group, seat_group
@@ -398,10 +398,11 @@ def _hand_end(change: _Change) -> None:
     finished = engine.hand
     assert finished is not None  # noqa: S101
     score = engine.record()
-    result = finished.public_view()["result"]
+    final = finished.public_view()
     match_row.hands_played = len(engine.history)
     match_row.score, match_row.hanging = list(engine.score), list(engine.hanging)
-    _append(change, TableEvent.Kind.HAND_END, payload={"result": result}, view_of=finished)
+    payload = {"result": final["result"], "contract": final["contract"]}
+    _append(change, TableEvent.Kind.HAND_END, payload=payload, view_of=finished)
     if score.winner is None:
         _deal(change)
         return
@@ -414,16 +415,11 @@ def _hand_end(change: _Change) -> None:
         payload={"score": list(engine.score), "winner": score.winner},
         view_of=finished,
     )
-    # Ratings hook: a rated match is rated once it is committed (accounts owns the task).
+    # Ratings move in the same transaction that stores the result (accounts' service).
     if match_row.rated:
-        transaction.on_commit(lambda: _rate_match(match_row.pk))
-
-
-def _rate_match(match_id: int) -> None:
-    """Queue the Elo update of a finished rated match (accounts.tasks.rate_match)."""
-    from accounts import tasks as account_tasks  # accounts imports games: import late.
-
-    account_tasks.rate_match.delay(match_id)
+        match_row.engine = engine.to_json()
+        match_row.save()
+        match_rate(match_id=match_row.pk)
 
 
 def _match_start(change: _Change) -> None:

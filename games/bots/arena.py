@@ -67,10 +67,13 @@ def _lineup(a: Bot, b: Bot, a_team: int) -> tuple[list[Bot], list[str]]:
     return bots, labels
 
 
-def _record_pair(tally: Tally, margins: list[int]) -> None:
+def _record_pair(tally: Tally, margins: list[int], score: float | None = None) -> None:
+    """A mirrored pair: A's points minus B's over both games; won by the sign, or `score`."""
     margin = float(sum(margins))
     tally.pair_margins.append(margin)
-    tally.pair_scores.append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+    if score is None:
+        score = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    tally.pair_scores.append(score)
 
 
 def run_deals(variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float) -> Tally:
@@ -97,6 +100,7 @@ def run_matches(variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms
     tally = Tally()
     for number in range(matches):
         margins = []
+        wins = 0.0
         for a_team in (0, 1):
             match = Match(variant, dealer=number % 4)
             bots, labels = _lineup(a, b, a_team)
@@ -107,11 +111,11 @@ def run_matches(variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms
                 play_hand(state, bots, labels, tally, _seed(seed, number, a_team, hands), budget_ms)
                 match.record()
                 hands += 1
-            won = match.winner == a_team
+            wins += 1.0 if match.winner == a_team else 0.5 if match.winner is None else 0.0
             tally.a_points.append(match.score[a_team])
             tally.b_points.append(match.score[1 - a_team])
-            margins.append(1 if won else -1 if match.winner is not None else 0)
-        _record_pair(tally, margins)
+            margins.append(match.score[a_team] - match.score[1 - a_team])
+        _record_pair(tally, margins, wins / 2)
     return tally
 
 

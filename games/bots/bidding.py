@@ -103,9 +103,15 @@ def threshold(view: SeatView, strain: int) -> float:
     return THRESHOLD[strain] * view.hand.bit_count() / 5
 
 
-def plausible(seen: int, bid: Bid, doubled: int | None, slack: float = 2.0) -> bool:
-    """Whether a hand (the cards seen while bidding) could naturally have made this call."""
-    size = seen.bit_count() / 5
+def plausible(
+    seen: int, bid: Bid, doubled: int | None, *, cards: int = 5, slack: float = 2.0
+) -> bool:
+    """Whether a hand could naturally have made this call, judged as if `cards` were seen.
+
+    Given a whole hand while only part was seen at the call, the test is lenient: the hand's
+    strength can only have grown with the cards that came later.
+    """
+    size = cards / 5
     if bid.kind == CONTRACT and bid.strain is not None:
         return strain_value(seen, bid.strain) >= THRESHOLD[bid.strain] * size - slack
     if bid.kind == DOUBLE and doubled is not None:

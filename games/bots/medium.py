@@ -104,7 +104,10 @@ def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
     solve_below = SOLVE_DEEP if left <= DEEP_FROM else SOLVE_SHALLOW
     totals = [0] * len(legal)
     for _ in range(worlds):
-        world = sampler.sample(rng)
+        for _ in range(AUCTION_TRIES):
+            world = sampler.sample(rng)
+            if fits_auction(view, world):
+                break
         declared = outcome.declared(world)
         root = Position(list(world), view.seat, list(view.trick), led, win_card, win_seat)
         for i, card in enumerate(legal):
@@ -165,10 +168,21 @@ def _fits_auction(view: SeatView, state: HandState) -> bool:
     for seat, bid in view.bids:
         if seat != view.seat:
             seen = sum(1 << c for c in state.dealt[seat][:seen_count])
-            if not plausible(seen, bid, strain):
+            if not plausible(seen, bid, strain, cards=seen_count):
                 return False
         if bid.kind == CONTRACT:
             strain = bid.strain
+    return True
+
+
+def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
+    """During play: whether the others' contract bids are natural for their whole hands."""
+    seen_count = view.variant.bidding_cards
+    for seat, bid in view.bids:
+        if seat != view.seat and bid.kind == CONTRACT:
+            hand = world[seat] | view.played_by(seat)
+            if not plausible(hand, bid, None, cards=seen_count):
+                return False
     return True
 
 

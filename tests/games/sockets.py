@@ -93,6 +93,8 @@ PUBLIC_CARD_PATHS = {
     ".view.tricks[].cards[]",
     ".view.declarations[].cards[]",
     ".view.declarations[].top",
+    # French Belote: the card turned up for the auction.
+    ".view.turned",
     ".event.play",
 }
 # A seat's own cards and, on its turn, the ones it may play.

@@ -1,0 +1,66 @@
+"""The lobby's forms: a rule set, its house rules, the bots' strength."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from games import rules
+from games.choices import BotLevel, Variant
+
+
+def house_rule_field_name(variant: str, rule: str) -> str:
+    """One field per rule set and house rule, so a single form serves all four."""
+    return f"{variant}__{rule}"
+
+
+class NewTableForm(forms.Form):
+    """Rule set, house rules and bot strength of a new table."""
+
+    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BELA, label="Rule set")
+    bot_level = forms.ChoiceField(
+        choices=BotLevel.choices, initial=BotLevel.EASY, label="Computer strength"
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, variant in rules.VARIANTS.items():
+            for rule, values in variant.house_rule_choices.items():
+                self.fields[house_rule_field_name(name, rule)] = forms.TypedChoiceField(
+                    choices=[(str(v), _label(v)) for v in values],
+                    coerce=str,
+                    required=False,
+                    label=rule.replace("_", " ").capitalize(),
+                )
+
+    def house_rule_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """(value, label, fields) per rule set, for the template's fieldsets."""
+        return [
+            (
+                value,
+                label,
+                [
+                    self[house_rule_field_name(value, rule)]
+                    for rule in rules.VARIANTS[value].house_rule_choices
+                ],
+            )
+            for value, label in Variant.choices
+        ]
+
+    def chosen_house_rules(self) -> dict[str, object]:
+        """The chosen rule set's house rules, typed as the engine expects."""
+        variant = self.cleaned_data["variant"]
+        chosen: dict[str, object] = {}
+        for rule, values in rules.VARIANTS[variant].house_rule_choices.items():
+            text = self.cleaned_data.get(house_rule_field_name(variant, rule))
+            match = [v for v in values if str(v) == text]
+            if match:
+                chosen[rule] = match[0]
+        return chosen
+
+
+def _label(value: object) -> str:
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    return str(value)

@@ -1,0 +1,121 @@
+"""Pages of live tables: the lobby, a table, its hand history and step-by-step replays."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from games import queries, services
+from games.forms import NewTableForm
+from games.models import Table
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open and live tables, and the one-click game against the computer."""
+    context = {
+        "form": NewTableForm(),
+        "open_tables": queries.table_list(status=Table.Status.OPEN),
+        "live_tables": queries.table_list(status=Table.Status.PLAYING),
+        "finished_tables": queries.table_list(status=Table.Status.FINISHED, limit=10),
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    """Create a table: against the computer (dealt at once) or open for people to join."""
+    form = NewTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a rule set and a computer strength.")
+        return HttpResponseRedirect(reverse("games:lobby"))
+    options = {
+        "variant": form.cleaned_data["variant"],
+        "house_rules": form.chosen_house_rules(),
+        "bot_level": form.cleaned_data["bot_level"],
+    }
+    try:
+        if request.POST.get("mode") == "open":
+            table = services.table_create(creator=request.user, **options)  # type: ignore[arg-type]
+        else:
+            table = services.table_create_vs_computer(user=request.user, **options)  # type: ignore[arg-type]
+    except services.TableError as error:
+        messages.error(request, error.message)
+        return HttpResponseRedirect(reverse("games:lobby"))
+    return HttpResponseRedirect(reverse("games:table", args=[table.pk]))
+
+
+@login_required
+@require_POST
+def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Take a free seat at an open table."""
+    try:
+        services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+    except services.TableError as error:
+        messages.error(request, error.message)
+    return HttpResponseRedirect(reverse("games:table", args=[table_id]))
+
+
+@login_required
+@require_POST
+def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Stand up (during play a bot takes over the seat until you come back)."""
+    try:
+        services.table_leave(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+    except services.TableError as error:
+        messages.error(request, error.message)
+    return HttpResponseRedirect(reverse("games:lobby"))
+
+
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The live table; the script fills it from the socket (players and spectators alike)."""
+    table = get_object_or_404(Table, pk=table_id)
+    seats = queries.table_seats(table)
+    seat = queries.seat_of(seats=seats, user=request.user)
+    context = {
+        "table": table,
+        "seats": seats,
+        "seat": seat,
+        "can_join": table.status == Table.Status.OPEN
+        and seat is None
+        and any(s.user_id is None for s in seats),
+    }
+    return render(request, "games/table.html", context)
+
+
+def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The finished hands of a table, each with its result and a link to its replay."""
+    table = get_object_or_404(Table, pk=table_id)
+    hands = queries.hands_finished(table_id=table.pk)
+    return render(request, "games/hands.html", {"table": table, "hands": hands})
+
+
+def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """One finished hand, step by step, all four hands shown (it is over: nothing is hidden)."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not any(e.hand == number for e in queries.hands_finished(table_id=table.pk)):
+        raise Http404("No finished hand with that number.")
+    frames = queries.hand_frames(table_id=table.pk, number=number)
+    try:
+        step = min(max(int(request.GET.get("step", len(frames) - 1)), 0), len(frames) - 1)
+    except ValueError:
+        step = len(frames) - 1
+    frame = frames[step]
+    state = frame.state
+    context = {
+        "table": table,
+        "number": number,
+        "step": step,
+        "last": len(frames) - 1,
+        "frame": frame,
+        "hands": [state.view(s)["hand"] for s in range(4)],
+        "view": state.public_view(),
+        "result": frames[-1].state.public_view()["result"],
+        "previous": step - 1 if step > 0 else None,
+        "next": step + 1 if step < len(frames) - 1 else None,
+    }
+    return render(request, "games/replay.html", context)

@@ -1,0 +1,80 @@
+"""The lobby, the one-click game against the computer, the table page and hand replays."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.models import Seat, Table, TableEvent
+from tests.games.factories import bot_table, person, play_bots_to_end
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_lobby_offers_every_rule_set_and_its_house_rules(client: Client) -> None:
+    client.force_login(person())
+    page = client.get("/tables/").content.decode()
+    for label in ("Bulgarian Belot", "Croatian Bela", "French Belote", "Coinche"):
+        assert label in page
+    assert 'name="bela__target"' in page and 'name="belote__undertrump"' in page
+    assert "Play against the computer" in page
+
+
+def test_one_click_seats_the_player_with_three_bots_and_deals(client: Client) -> None:
+    player = person()
+    client.force_login(player)
+    response = client.post(
+        "/tables/new/",
+        {"variant": "belote", "bot_level": "medium", "belote__target": "1000", "mode": "computer"},
+    )
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/tables/{table.pk}/"
+    assert table.status == Table.Status.PLAYING
+    assert table.house_rules == {"target": 1000}
+    seats = list(Seat.objects.filter(table=table).select_related("user"))
+    assert seats[0].user == player
+    assert all(s.user.is_bot and s.user.bot_level == "medium" for s in seats[1:])
+    assert TableEvent.objects.filter(table=table, kind="deal").count() == 1
+
+
+def test_an_open_table_waits_and_the_fourth_person_starts_it(client: Client) -> None:
+    host = person()
+    client.force_login(host)
+    client.post("/tables/new/", {"variant": "bulgarian", "bot_level": "easy", "mode": "open"})
+    table = Table.objects.get()
+    assert table.status == Table.Status.OPEN
+    for _ in range(3):
+        guest = Client()
+        guest.force_login(person())
+        assert "Take a seat" in guest.get(f"/tables/{table.pk}/").content.decode()
+        guest.post(f"/tables/{table.pk}/join/")
+    table.refresh_from_db()
+    assert table.status == Table.Status.PLAYING
+
+
+def test_signed_out_visitors_cannot_create_tables(client: Client) -> None:
+    response = client.post("/tables/new/", {"variant": "bela", "bot_level": "easy"})
+    assert response.status_code == 302 and "/login" in response["Location"]
+    assert not Table.objects.exists()
+
+
+def test_anyone_can_watch_a_table_page(client: Client) -> None:
+    table = bot_table()
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "You are watching." in page and 'data-seat=""' in page
+
+
+def test_a_finished_hand_replays_step_by_step(client: Client) -> None:
+    table = play_bots_to_end(bot_table("bela", target=501))
+    listing = client.get(f"/tables/{table.pk}/hands/").content.decode()
+    assert f"/tables/{table.pk}/hands/1/?step=0" in listing
+    first = client.get(f"/tables/{table.pk}/hands/1/?step=0").content.decode()
+    assert "The deal (dealer: seat" in first and "Step 0 of" in first
+    second = client.get(f"/tables/{table.pk}/hands/1/?step=1").content.decode()
+    assert "Seat " in second and "Step 1 of" in second
+    assert client.get(f"/tables/{table.pk}/hands/99/").status_code == 404
+
+
+def test_the_hand_in_progress_cannot_be_replayed(client: Client) -> None:
+    table = bot_table("bela")
+    assert client.get(f"/tables/{table.pk}/hands/1/").status_code == 404
