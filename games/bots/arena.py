@@ -127,7 +127,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def figures(tally: Tally) -> dict[str, Any]:
-    """The figures issue 5 asks for, from a finished run."""
+    """The figures issue 5 asks for, from a finished run.
+
+    The margin and its 95% interval are per game, from the spread of the pair totals (pairs
+    are the independent units); Elo comes from the pair win share, kept half a pair away from
+    0 and 1 so that a clean sweep still gives a finite number.
+    """
     games = len(tally.a_points)
     pairs = len(tally.pair_margins)
     margin = statistics.fmean(tally.pair_margins) / 2 if pairs else 0.0
