@@ -1,0 +1,92 @@
+"""Players' pages with rating charts, leaderboards per rule set, and the bot badge everywhere."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+
+from accounts.services import bot_ensure, match_rate
+from games.choices import BotLevel
+from tests.accounts.factories import finished_match, make_user, rate
+
+pytestmark = pytest.mark.django_db
+
+
+def test_player_page_draws_the_rating_history_as_inline_svg() -> None:
+    players = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    for winner in (0, 0, 1):
+        match_rate(match_id=finished_match(players, winner_team=winner).pk)
+    page = Client().get("/players/ann/").content.decode()
+    svg = re.search(r"<svg class=\"rating-chart\".*?</svg>", page, re.S).group(0)
+    assert "French Belote rating of ann over 3 matches" in svg
+    points = re.search(r'<polyline class="line" points="([^"]+)"', svg).group(1).split()
+    assert len(points) == 4  # the starting 1500, then one point per match
+    assert "<script" not in page and "http" not in svg.replace("http://www.w3.org", "")
+    assert "provisional" in page
+
+
+def test_player_page_of_an_unknown_player_is_404() -> None:
+    assert Client().get("/players/nobody/").status_code == 404
+
+
+def test_player_without_matches_says_so() -> None:
+    make_user("ann")
+    assert "No rated matches yet." in Client().get("/players/ann/").content.decode()
+
+
+def test_leaderboard_ranks_best_first_and_marks_provisional() -> None:
+    rate(make_user("low"), "bela", 1400, 30)
+    rate(make_user("high"), "bela", 1650, 5)
+    rate(make_user("other"), "coinche", 1900, 30)
+    page = Client().get("/leaderboards/bela/").content.decode()
+    assert page.index(">high<") < page.index(">low<")
+    assert ">other<" not in page
+    rows = re.findall(r"<tr>.*?</tr>", page, re.S)
+    assert "provisional" in rows[1] and "provisional" not in rows[2]
+
+
+def test_leaderboard_is_paginated() -> None:
+    for index in range(51):
+        rate(make_user(f"p{index:02}"), "belote", 1000 + index)
+    first = Client().get("/leaderboards/belote/").content.decode()
+    second = Client().get("/leaderboards/belote/?page=2").content.decode()
+    assert "Page 1 of 2" in first and ">p50<" in first
+    assert ">p00<" in second and ">p50<" not in second
+
+
+def test_unknown_rule_set_leaderboard_is_404() -> None:
+    assert Client().get("/leaderboards/chess/").status_code == 404
+
+
+def test_leaderboards_index_opens_the_preferred_rule_set() -> None:
+    client = Client()
+    client.force_login(make_user("ann", preferred_variant="coinche"))
+    assert client.get("/leaderboards/")["Location"] == "/leaderboards/coinche/"
+    assert Client().get("/leaderboards/")["Location"] == "/leaderboards/bulgarian/"
+
+
+def test_bots_carry_a_badge_and_people_do_not() -> None:
+    bot = bot_ensure(level=BotLevel.MEDIUM)
+    person = make_user("ann")
+    template = Template("{% load players %}{{ bot|player }} / {{ person|player }}")
+    html = template.render(Context({"bot": bot, "person": person}))
+    assert html == (
+        '<a href="/players/bot-medium/">Bot (Medium)</a> '
+        '<span class="badge" title="Computer player (Medium)">bot</span>'
+        ' / <a href="/players/ann/">ann</a>'
+    )
+
+
+def test_bot_badge_shows_on_leaderboards_and_profiles() -> None:
+    bot_ensure(level=BotLevel.HARD, rating=1700)
+    assert ">bot</span>" in Client().get("/leaderboards/bela/").content.decode()
+    assert ">bot</span>" in Client().get("/players/bot-hard/").content.decode()
+
+
+def test_display_names_are_escaped() -> None:
+    rate(make_user("mallory", display_name="<script>x</script>"), "bela", 1500)
+    page = Client().get("/leaderboards/bela/").content.decode()
+    assert "<script>x" not in page and "&lt;script&gt;x" in page
