@@ -54,9 +54,9 @@ def play_hand(
     while state.to_act is not None:
         seat = state.to_act
         view = state.view(seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = seats[seat].act(view, budget_ms=budget_ms, seed=_seed(seed, step))
-        tally.times[labels[seat]].append((time.perf_counter() - start) * 1000)
+        tally.times[labels[seat]].append((time.process_time() - start) * 1000)
         state.apply(action, seat)
         step += 1
 

@@ -82,8 +82,8 @@ def playout_ms(view: SeatView) -> float:
     """Rough cost of one sampled world for one candidate card, on one core."""
     left = sum(view.hand_sizes)
     if left <= EXACT_CARDS:
-        return 0.4
-    return 0.8 if left <= DEEP_FROM else 0.35
+        return 0.5
+    return 1.1 if left <= DEEP_FROM else 0.35
 
 
 def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
@@ -219,7 +219,7 @@ class MediumBot(Bot):
     """Sampling search: many consistent worlds, playouts, exact last tricks."""
 
     name = "medium"
-    busy = 0.8  # share of the budget to fill, by estimate: a count, not a clock (replayable)
+    busy = 1.1  # share of the budget to fill, by estimate: a count, not a clock (replayable)
     bid_worlds_per_ms = 0.12
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
