@@ -7,7 +7,7 @@ import itertools
 from accounts.models import User
 from games import rules
 from games.models import Match, Table, TableEvent
-from games.services import table_bot_act, table_create, table_take_seat
+from games.services import table_bot_act, table_create, table_take_seat, table_turn_timeout
 
 _names = itertools.count(1)
 
@@ -30,21 +30,29 @@ def bot_table(variant: str = "bela", **house_rules: object) -> Table:
 
 
 def play_bots_to_end(table: Table, *, limit: int = 5000) -> Table:
-    """Let the bots move one version at a time, as the tasks would, until the match ends."""
+    """Let the bots move one version at a time, as the tasks would, until the match ends.
+
+    People's turns run out (a bot plays them), as their timers would.
+    """
     for _ in range(limit):
         table.refresh_from_db()
         if table.status == Table.Status.FINISHED:
             return table
-        if not table_bot_act(table_id=table.pk, version=table.version):
-            raise AssertionError(f"no bot could move at version {table.version}")
+        version = table.version
+        if not table_bot_act(table_id=table.pk, version=version) and not table_turn_timeout(
+            table_id=table.pk, version=version
+        ):
+            raise AssertionError(f"nobody could move at version {version}")
     raise AssertionError("the match did not finish")
 
 
-def people_table(variant: str = "bela", **house_rules: object) -> tuple[Table, list[User]]:
+def people_table(
+    variant: str = "bela", *, rated: bool = False, **house_rules: object
+) -> tuple[Table, list[User]]:
     """A table of four people, dealt, with turn timers too long to fire during a test."""
     users = [person() for _ in range(4)]
     table = table_create(
-        creator=users[0], variant=variant, house_rules=house_rules, turn_seconds=3600
+        creator=users[0], variant=variant, house_rules=house_rules, turn_seconds=3600, rated=rated
     )
     for user in users[1:]:
         table_take_seat(table_id=table.pk, user=user)

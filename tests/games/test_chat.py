@@ -1,0 +1,37 @@
+"""Table chat: players talk to everyone, spectators among themselves, nobody floods it."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import ChatMessage
+from games.services import CHAT_BURST, TableError, chat_post
+from tests.games.factories import people_table, person
+
+pytestmark = pytest.mark.django_db
+
+
+def test_players_and_spectators_write_to_their_own_channels() -> None:
+    table, users = people_table("bela")
+    said = chat_post(table_id=table.pk, user=users[0], text="  good luck  ")
+    watched = chat_post(table_id=table.pk, user=person(), text="nice hand")
+    assert (said.channel, said.text) == (ChatMessage.Channel.PLAYERS, "good luck")
+    assert watched.channel == ChatMessage.Channel.SPECTATORS
+
+
+def test_a_flood_is_refused() -> None:
+    table, users = people_table("bela")
+    for i in range(CHAT_BURST):
+        chat_post(table_id=table.pk, user=users[1], text=f"line {i}")
+    with pytest.raises(TableError) as refused:
+        chat_post(table_id=table.pk, user=users[1], text="one more")
+    assert refused.value.code == "rate_limited"
+    assert ChatMessage.objects.filter(user=users[1]).count() == CHAT_BURST
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 301, None])
+def test_empty_or_long_lines_are_refused(text: str | None) -> None:
+    table, users = people_table("bela")
+    with pytest.raises(TableError) as refused:
+        chat_post(table_id=table.pk, user=users[0], text=text)  # type: ignore[arg-type]
+    assert refused.value.code == "invalid"

@@ -1,0 +1,77 @@
+"""A person's turn that runs out is played by a bot; after three in a row a bot holds the seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Seat, Table, TableEvent
+from games.queries import hand_rebuild
+from games.services import (
+    TIMEOUTS_BEFORE_HOLD,
+    table_act,
+    table_bot_act,
+    table_leave,
+    table_seat_resume,
+    table_turn_timeout,
+)
+from tests.games.factories import people_table
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_to_act(table: Table) -> Seat:
+    """The seat whose turn it is now, read back from the event log."""
+    table.refresh_from_db()
+    last = TableEvent.objects.filter(table=table).exclude(kind="seat").latest("version")
+    hand = hand_rebuild(table_id=table.pk, number=last.hand)
+    assert hand is not None and hand.to_act is not None
+    return Seat.objects.get(table=table, number=hand.to_act)
+
+
+def test_a_timeout_on_a_moved_on_table_does_nothing() -> None:
+    table, users = people_table("bela")
+    seat = seat_to_act(table)
+    version = table.version
+    table_act(table_id=table.pk, user=seat.user, action={"bid": "pass"}, version=version)
+    assert not table_turn_timeout(table_id=table.pk, version=version)
+    assert Seat.objects.get(pk=seat.pk).timeouts_in_row == 0
+
+
+def test_a_bot_plays_a_timed_out_turn_and_holds_the_seat_after_three() -> None:
+    table, _ = people_table("bela")
+    seat = seat_to_act(table)
+    for count in range(1, TIMEOUTS_BEFORE_HOLD + 1):
+        # Everyone else passes (or plays) until it is this seat's turn again.
+        while (current := seat_to_act(table)).pk != seat.pk:
+            assert table_turn_timeout(table_id=table.pk, version=table.version)
+            Seat.objects.filter(pk=current.pk).update(timeouts_in_row=0, bot_holding=False)
+        assert table_turn_timeout(table_id=table.pk, version=table.version)
+        seat.refresh_from_db()
+        assert seat.timeouts_in_row == count
+        assert seat.bot_holding == (count == TIMEOUTS_BEFORE_HOLD)
+        last = TableEvent.objects.filter(table=table, seat=seat.number).latest("version")
+        assert last.actor == "timeout"
+    # While held, the seat's turns go to the bot task, not the timer.
+    while (current := seat_to_act(table)).pk != seat.pk:
+        assert table_turn_timeout(table_id=table.pk, version=table.version)
+        Seat.objects.filter(pk=current.pk).update(timeouts_in_row=0, bot_holding=False)
+    assert not table_turn_timeout(table_id=table.pk, version=table.version)
+    assert table_bot_act(table_id=table.pk, version=table.version)
+
+
+def test_the_person_coming_back_takes_the_seat_from_the_bot() -> None:
+    table, users = people_table("bela")
+    table_leave(table_id=table.pk, user=users[2])
+    seat = Seat.objects.get(table=table, number=2)
+    assert seat.bot_holding
+    assert table_seat_resume(table_id=table.pk, user=users[2])
+    seat.refresh_from_db()
+    assert not seat.bot_holding and seat.timeouts_in_row == 0
+    assert not table_seat_resume(table_id=table.pk, user=users[2])
+    seat_events = TableEvent.objects.filter(table=table, kind="seat").order_by("version")
+    assert [e.payload for e in seat_events][-2:] == [{"held": True}, {"held": False}]
+
+
+def test_a_bot_task_for_a_persons_turn_does_nothing() -> None:
+    table, _ = people_table("bela")
+    assert not table_bot_act(table_id=table.pk, version=table.version)
