@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
 
-from accounts.models import Rating, User
+from accounts.models import ApiToken, Rating, RatingChange, User
 
 
 @admin.register(User)
@@ -25,3 +25,22 @@ class RatingAdmin(admin.ModelAdmin):
     list_display = ("user", "variant", "value", "rated_matches")
     list_filter = ("variant",)
     search_fields = ("user__username", "user__display_name")
+
+
+@admin.register(RatingChange)
+class RatingChangeAdmin(admin.ModelAdmin):
+    """The rating history, to answer "why did my rating move?"."""
+
+    list_display = ("user", "variant", "match", "before", "after", "expected", "result")
+    list_filter = ("variant",)
+    search_fields = ("user__username",)
+    raw_id_fields = ("user", "match")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Tokens can be seen and revoked here; their keys were never stored."""
+
+    list_display = ("user", "name", "prefix", "created_at", "last_used_at")
+    search_fields = ("user__username", "name")
+    readonly_fields = ("prefix", "digest", "created_at", "last_used_at")

@@ -94,6 +94,11 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"{self.user} {self.variant} {self.before:.0f} -> {self.after:.0f}"
 
+    @property
+    def delta(self) -> float:
+        """How far the match moved the rating."""
+        return self.after - self.before
+
 
 class ApiToken(models.Model):
     """A key an API client sends as `Authorization: Token <key>`; only its digest is stored."""

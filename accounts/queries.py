@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Value, When, Window
 from django.db.models.functions import RowNumber
 
 from accounts.models import Rating, RatingChange, User
 from games.choices import BotLevel
+from games.models import Match, MatchPlayer
 
 
 def bot_list() -> QuerySet[User]:
@@ -44,3 +47,40 @@ def rating_history(*, user: User, variant: str | None = None) -> QuerySet[Rating
     if variant is not None:
         changes = changes.filter(variant=variant)
     return changes.order_by("created_at", "id")
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """A finished match as one player's profile lists it."""
+
+    match: Match
+    won: bool
+    partners: list[User]
+    opponents: list[User]
+    change: RatingChange | None
+
+
+def recent_matches(*, user: User, limit: int = 10) -> list[MatchLine]:
+    """The player's last finished matches, newest first, each with their rating change."""
+    matches = (
+        Match.objects.filter(seated__user=user, finished_at__isnull=False)
+        .prefetch_related(
+            Prefetch("seated", queryset=MatchPlayer.objects.select_related("user")),
+            Prefetch("rating_changes", queryset=RatingChange.objects.filter(user=user)),
+        )
+        .order_by("-finished_at")[:limit]
+    )
+    lines = []
+    for match in matches:
+        team = next(p.team for p in match.seated.all() if p.user_id == user.pk)
+        changes = list(match.rating_changes.all())
+        lines.append(
+            MatchLine(
+                match=match,
+                won=match.winner_team == team,
+                partners=[p.user for p in match.seated.all() if p.team == team and p.user != user],
+                opponents=[p.user for p in match.seated.all() if p.team != team],
+                change=changes[0] if changes else None,
+            )
+        )
+    return lines

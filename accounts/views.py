@@ -121,7 +121,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
 
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
-    """A player's page: ratings per rule set, each with its history drawn."""
+    """A player's page: ratings per rule set with their history drawn, and recent matches."""
     user = get_object_or_404(queries.player_list(), username=username)
     ratings = []
     for rating in user.ratings.all():
@@ -132,7 +132,12 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
             label = f"{rating.get_variant_display()} rating of {user} over {len(changes)} matches"
             chart = rating_chart(values, label=label)
         ratings.append({"rating": rating, "chart": chart})
-    return render(request, "accounts/player.html", {"player": user, "ratings": ratings})
+    context = {
+        "player": user,
+        "ratings": ratings,
+        "matches": queries.recent_matches(user=user),
+    }
+    return render(request, "accounts/player.html", context)
 
 
 def leaderboard_index(request: HttpRequest) -> HttpResponseBase:

@@ -90,3 +90,20 @@ def test_display_names_are_escaped() -> None:
     rate(make_user("mallory", display_name="<script>x</script>"), "bela", 1500)
     page = Client().get("/leaderboards/bela/").content.decode()
     assert "<script>x" not in page and "&lt;script&gt;x" in page
+
+
+def test_recent_matches_link_to_their_replays() -> None:
+    players = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    rated = finished_match(players, winner_team=0)
+    match_rate(match_id=rated.pk)
+    friendly = finished_match(players, winner_team=1, rated=False)
+    page = Client().get("/players/ann/").content.decode()
+    rows = re.findall(r"<tr>\s*<td>\d{4}-.*?</tr>", page, re.S)
+    assert len(rows) == 2
+    newest, oldest = rows
+    assert "Lost" in newest and "unrated" in newest
+    assert f'href="/tables/{friendly.table_id}/hands/"' in newest
+    assert "Won" in oldest and "1520 (+20.0)" in oldest
+    assert f'href="/tables/{rated.table_id}/hands/"' in oldest
+    assert '<a href="/players/cat/">cat</a>' in oldest  # the partner
+    assert Client().get(f"/tables/{rated.table_id}/hands/").status_code == 200
