@@ -6,13 +6,31 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from rest_framework.exceptions import AuthenticationFailed
 
+from accounts.authentication import ApiTokenAuthentication
 from games import queries, services
 from games.broadcast import public_group, seat_group
 from games.models import Seat, Table
 
-# Close code for a table that does not exist (4000-4999 are free for applications).
+# Close codes (4000-4999 are free for applications): no such table; a bad API token.
 CLOSE_NOT_FOUND = 4404
+CLOSE_BAD_TOKEN = 4401
+
+
+def _token_user(scope: dict[str, Any]) -> Any:
+    """The user of an `Authorization: Token <key>` header (API clients), None without one.
+
+    Browsers cannot set headers on a WebSocket; they come with their session cookie instead.
+    """
+    headers = dict(scope.get("headers", []))
+    scheme, _, key = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
+    if scheme.lower() != "token" or not key:
+        return None
+    try:
+        return ApiTokenAuthentication().authenticate_credentials(key.strip())[0]
+    except AuthenticationFailed:
+        return False
 
 
 def _seat_number(table_id: int, user: Any) -> int | None | bool:
@@ -37,6 +55,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         """Join the seat's group (resuming it from a bot) or the spectators', then snapshot."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        token_user = await database_sync_to_async(_token_user)(self.scope)
+        if token_user is False:
+            await self.accept()
+            await self.close(code=CLOSE_BAD_TOKEN)
+            return
+        if token_user is not None:
+            self.scope["user"] = token_user
         seat = await database_sync_to_async(_seat_number)(self.table_id, self.scope.get("user"))
         if seat is False:
             await self.accept()

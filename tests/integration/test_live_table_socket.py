@@ -1,0 +1,100 @@
+"""Table sockets: API tokens, origins, reconnecting to a held seat, chat, sync."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from accounts.services import token_create
+from games.consumers import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND
+from games.models import Seat
+from games.services import table_leave
+from tests.games.factories import people_table, person
+from tests.games.sockets import open_table_socket, recv_json
+from tests.helpers import Server
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_api_client_plays_its_seat_with_a_token(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    _, key = token_create(user=users[1], name="my bot")
+    with connect(
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
+        # Channels' origin check refuses a handshake without Origin, so API clients send one.
+        origin=asgi_server.url,  # type: ignore[arg-type]
+        additional_headers={"Authorization": f"Token {key}"},
+        open_timeout=10,
+    ) as socket:
+        snapshot = recv_json(socket)
+    assert snapshot["seat"] == 1 and len(snapshot["view"]["hand"]) == 6
+
+
+def test_a_bad_token_is_closed_with_a_code(asgi_server: Server) -> None:
+    table, _ = people_table("bela")
+    with connect(
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
+        origin=asgi_server.url,  # type: ignore[arg-type]
+        additional_headers={"Authorization": "Token not-a-key"},
+        open_timeout=10,
+    ) as socket:
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_BAD_TOKEN
+
+
+def test_an_unknown_table_is_closed_with_a_code(asgi_server: Server) -> None:
+    with open_table_socket(asgi_server, 999_999) as socket:
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_NOT_FOUND
+
+
+def test_a_foreign_origin_is_refused(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    with pytest.raises(InvalidStatus) as refused:
+        open_table_socket(asgi_server, table.pk, user=users[0], origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+
+
+def test_reconnecting_takes_the_seat_back_from_the_bot(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    table_leave(table_id=table.pk, user=users[3])
+    assert Seat.objects.get(table=table, number=3).bot_holding
+    with open_table_socket(asgi_server, table.pk, user=users[3]) as socket:
+        snapshot = recv_json(socket)
+    assert snapshot["seat"] == 3 and "hand" in snapshot["view"]
+    assert not snapshot["table"]["seats"][3]["held_by_bot"]
+    assert not Seat.objects.get(table=table, number=3).bot_holding
+
+
+def test_chat_reaches_players_and_spectators_apart(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    onlooker = person("onlooker")
+    with (
+        open_table_socket(asgi_server, table.pk, user=users[0]) as player,
+        open_table_socket(asgi_server, table.pk, user=onlooker) as spectator,
+    ):
+        recv_json(player), recv_json(spectator)
+        spectator.send(json.dumps({"type": "chat", "text": "<b>who wins?</b>"}))
+        heard = recv_json(spectator)
+        assert heard["channel"] == "spectators" and heard["text"] == "<b>who wins?</b>"
+        player.send(json.dumps({"type": "chat", "text": "good luck"}))
+        for socket in (player, spectator):
+            line = recv_json(socket)
+            assert (line["type"], line["channel"], line["text"]) == ("chat", "players", "good luck")
+        # The players never got the spectators' line.
+        player.send(json.dumps({"type": "sync"}))
+        assert recv_json(player)["type"] == "snapshot"
+
+
+def test_sync_answers_a_fresh_snapshot(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    with open_table_socket(asgi_server, table.pk, user=users[2]) as socket:
+        first = recv_json(socket)
+        socket.send(json.dumps({"type": "sync"}))
+        again = recv_json(socket)
+    assert again == first
