@@ -2,9 +2,9 @@
 
 from games.bots.base import Bot, RandomBot
 from games.bots.easy import EasyBot
-from games.bots.medium import MediumBot
+from games.bots.medium import HardBot, MediumBot
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot)}
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot, HardBot)}
 
 
 def get_bot(name: str) -> Bot:

@@ -47,7 +47,7 @@ def _seed(*parts: int) -> int:
 
 def play_hand(
     state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: Tally, seed: int,
-    budget_ms: float,
+    budget_ms: float | None,
 ) -> None:  # fmt: skip
     """Play one hand to its end, every seat asking its bot and the engine checking the move."""
     step = 0
@@ -76,7 +76,9 @@ def _record_pair(tally: Tally, margins: list[int], score: float | None = None) -
     tally.pair_scores.append(score)
 
 
-def run_deals(variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float) -> Tally:
+def run_deals(
+    variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float | None = None
+) -> Tally:
     """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1."""
     tally = Tally()
     rules = get_variant(variant)
@@ -95,7 +97,9 @@ def run_deals(variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: fl
     return tally
 
 
-def run_matches(variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float) -> Tally:
+def run_matches(
+    variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float | None = None
+) -> Tally:
     """Mirrored matches to the target score: the same decks in order, teams swapped."""
     tally = Tally()
     for number in range(matches):
@@ -186,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=100, help="mirrored deal pairs")
     parser.add_argument("--matches", type=int, default=0, help="mirrored match pairs instead")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--budget-ms", type=float, default=100.0)
+    parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     a, b = get_bot(args.a), get_bot(args.b)

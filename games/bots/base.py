@@ -15,19 +15,24 @@ class Bot(ABC):
     """A computer player. It sees exactly what a person in its seat sees, nothing more."""
 
     name: ClassVar[str]
+    budget_ms: ClassVar[float] = 100.0  # the level's own time budget per decision
 
-    def act(self, view: Mapping[str, Any], *, budget_ms: float = 100.0, seed: int = 0) -> Action:
+    def act(
+        self, view: Mapping[str, Any], *, budget_ms: float | None = None, seed: int = 0
+    ) -> Action:
         """Choose an action from `HandState.view(seat)`; the same inputs give the same action.
 
-        `budget_ms` scales how much a searching bot looks ahead; it is turned into a fixed
-        amount of work rather than read off a clock, so decisions replay exactly.
+        `budget_ms` (default: the level's own) scales how much a searching bot looks ahead;
+        it is turned into a fixed amount of work rather than read off a clock, so decisions
+        replay exactly.
         """
         seen = read_view(view)
         if not seen.legal:
             raise ValueError("it is not this seat's turn")
         if len(seen.legal) == 1:
             return seen.legal[0]
-        return self.decide(seen, budget_ms, random.Random(seed))  # noqa: S311 (replayable play)
+        budget = self.budget_ms if budget_ms is None else budget_ms
+        return self.decide(seen, budget, random.Random(seed))  # noqa: S311 (replayable play)
 
     @abstractmethod
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:

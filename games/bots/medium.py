@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.bots.base import Bot
 from games.bots.bidding import choose_bid, plausible, strain_margin
@@ -18,9 +19,17 @@ from games.rules.cards import BEATEN_BY, BELOT_CARDS, KQ_MASK, SUIT_MASK
 from games.rules.hand import HandState
 from games.rules.variants.base import Contract
 
-EXACT_CARDS = 12  # cards left in play from which every candidate is solved exactly
-DEEP_FROM = 20  # from this many cards left, playouts solve the last three tricks...
-SOLVE_DEEP, SOLVE_SHALLOW = 12, 8  # ...before it, only the last two (to keep within time)
+
+@dataclass(frozen=True, slots=True)
+class Depth:
+    """How far a level solves exactly (in cards left in play)."""
+
+    exact_cards: int  # from this many cards left, every candidate is solved exactly
+    deep_from: int  # from this many, playouts solve the last three tricks; before, two
+
+
+MEDIUM_DEPTH = Depth(exact_cards=12, deep_from=20)
+SOLVE_DEEP, SOLVE_SHALLOW = 12, 8
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
 MIN_WORLDS, MAX_WORLDS = 6, 64
 BID_MARGIN = 1  # hand points a call must gain on average over the natural one
@@ -78,15 +87,15 @@ def trick_state(view: SeatView) -> tuple[int, int, int]:
     return view.trick[0] >> 3, win_card, win_seat
 
 
-def playout_ms(view: SeatView) -> float:
-    """Rough cost of one sampled world for one candidate card, on one core."""
+def playout_ms(view: SeatView, depth: Depth) -> float:
+    """Rough cost of one sampled world for one candidate card, on one core (measured)."""
     left = sum(view.hand_sizes)
-    if left <= EXACT_CARDS:
-        return 0.5
-    return 1.1 if left <= DEEP_FROM else 0.35
+    if left <= depth.exact_cards:
+        return 0.5 if left <= SOLVE_DEEP else 4.0
+    return 1.1 if left <= depth.deep_from else 0.35
 
 
-def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
+def search_card(view: SeatView, worlds: int, rng: random.Random, depth: Depth) -> int:
     """The card with the best average value over sampled worlds."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
@@ -100,8 +109,8 @@ def search_card(view: SeatView, worlds: int, rng: random.Random) -> int:
     led, win_card, win_seat = trick_state(view)
     base = (view.won_points, view.tricks_won)
     left = (knowledge.unseen | view.hand).bit_count()
-    exact = left <= EXACT_CARDS
-    solve_below = SOLVE_DEEP if left <= DEEP_FROM else SOLVE_SHALLOW
+    exact = left <= depth.exact_cards
+    solve_below = SOLVE_DEEP if left <= depth.deep_from else SOLVE_SHALLOW
     totals = [0] * len(legal)
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
@@ -221,10 +230,22 @@ class MediumBot(Bot):
     name = "medium"
     busy = 1.1  # share of the budget to fill, by estimate: a count, not a clock (replayable)
     bid_worlds_per_ms = 0.12
+    depth = MEDIUM_DEPTH
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             return sampled_bid(view, worlds, rng)
-        worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view)))
-        return PLAYS[search_card(view, min(MAX_WORLDS, max(MIN_WORLDS, worlds)), rng)]
+        worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view, self.depth)))
+        worlds = min(MAX_WORLDS, max(MIN_WORLDS, worlds))
+        return PLAYS[search_card(view, worlds, rng, self.depth)]
+
+
+class HardBot(MediumBot):
+    """Medium's search with three times the work: more worlds, every card solved exactly
+    from four tricks before the end, every playout solving the last three tricks from the
+    third trick on."""
+
+    name = "hard"
+    budget_ms = 300.0
+    depth = Depth(exact_cards=16, deep_from=24)

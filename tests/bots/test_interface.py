@@ -16,7 +16,7 @@ LEVELS = sorted(BOTS)
 
 
 def test_registry_knows_every_level_and_refuses_others() -> None:
-    assert {"random", "easy"} <= set(BOTS)
+    assert set(BOTS) == {"random", "easy", "medium", "hard"}
     for name in LEVELS:
         assert get_bot(name).name == name
     with pytest.raises(ValueError, match="unknown bot"):

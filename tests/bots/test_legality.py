@@ -8,8 +8,8 @@ from games.bots import BOTS, get_bot
 from games.rules.hand import HandState
 
 # Decisions per level and rule set: a quick sweep by default, a big one marked slow.
-QUICK = {"random": 400, "easy": 400, "medium": 40}
-BIG = {"random": 10_000, "easy": 10_000, "medium": 400}
+QUICK = {"random": 400, "easy": 400, "medium": 40, "hard": 12}
+BIG = {"random": 10_000, "easy": 10_000, "medium": 400, "hard": 100}
 
 
 def _play(level: str, variant: str, decisions: int) -> int:
