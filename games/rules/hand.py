@@ -456,10 +456,15 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
 
 
 def action_from_json(variant: Variant, item: Mapping[str, Any]) -> tuple[int, Action]:
-    """Read one action in the runner's notation (MalformedActionError for unreadable words)."""
-    seat = item["seat"]
+    """Read one action in the runner's notation; anything unreadable is MalformedActionError."""
+    seat = item.get("seat")
+    declare, belot = item.get("declare", True), item.get("belot", True)
+    if type(seat) is not int or seat not in range(4):
+        raise MalformedActionError(f"{seat!r} is not a seat (0-3)")
+    if type(declare) is not bool or type(belot) is not bool:
+        raise MalformedActionError("declare and belot are true or false")
+    if ("play" in item) == ("bid" in item):
+        raise MalformedActionError("an action is a bid or a play")
     if "play" in item:
-        return seat, Play.parse(
-            item["play"], declare=item.get("declare", True), belot=item.get("belot", True)
-        )
+        return seat, Play.parse(item["play"], declare=declare, belot=belot)
     return seat, variant.parse_bid(item["bid"])

@@ -10,6 +10,8 @@ from games.rules import (
     InvalidInputError,
     MalformedActionError,
     Play,
+    action_from_json,
+    action_to_json,
     get_variant,
 )
 from tests.rules.playing import hand_after, play_out
@@ -121,6 +123,30 @@ def test_serialization_is_compact_and_lossless() -> None:
 def test_a_broken_saved_state_is_refused(broken: dict[str, object]) -> None:
     with pytest.raises(InvalidInputError):
         HandState.from_json(broken)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"bid": "pass"},
+        {"seat": 4, "bid": "pass"},
+        {"seat": True, "bid": "pass"},
+        {"seat": 0},
+        {"seat": 0, "bid": "pass", "play": "Js"},
+        {"seat": 0, "play": "Js", "declare": "no"},
+        {"seat": 0, "play": ["Js"]},
+        {"seat": 0, "bid": "take"},
+    ],
+)
+def test_unreadable_actions_from_clients_are_malformed(item: dict[str, object]) -> None:
+    with pytest.raises(MalformedActionError):
+        action_from_json(get_variant("bulgarian"), item)
+
+
+def test_actions_read_back_what_they_wrote() -> None:
+    for item in ({"seat": 2, "bid": "all_trumps"}, {"seat": 1, "play": "Th", "belot": False}):
+        seat, action = action_from_json(get_variant("bulgarian"), item)
+        assert action_to_json(seat, action) == item
 
 
 def test_new_hands_need_exactly_one_source_of_cards() -> None:
