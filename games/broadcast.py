@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 # The consumer method that forwards a payload to its socket ("table.message" -> table_message).
@@ -22,6 +23,33 @@ def public_group(table_id: int) -> str:
     return f"table-{table_id}-public"
 
 
+class _LayerLoop:
+    """One long-lived event loop per process for broadcasts from synchronous code.
+
+    async_to_sync would start a fresh loop per call, and the Redis layer keeps its connections
+    per loop: every broadcast from a Celery worker would reconnect. Started lazily, so a forked
+    worker child makes its own.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.pid = 0
+
+    def get(self) -> asyncio.AbstractEventLoop:
+        with self.lock:
+            if self.loop is None or self.pid != os.getpid():
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="broadcast", daemon=True).start()
+                self.loop, self.pid = loop, os.getpid()
+            return self.loop
+
+
+_layer_loop = _LayerLoop()
+# Seconds to wait for the layer; a broadcast that cannot be made is healed by clients' sync.
+SEND_TIMEOUT = 10.0
+
+
 def broadcast(messages: list[tuple[str, dict[str, Any]]]) -> None:
     """Send every (group, payload) pair in one trip to the layer; a lost one is healed by sync."""
     layer = get_channel_layer()
@@ -33,4 +61,5 @@ def broadcast(messages: list[tuple[str, dict[str, Any]]]) -> None:
             *(layer.group_send(group, {"type": HANDLER, "payload": p}) for group, p in messages)
         )
 
-    async_to_sync(send_all)()
+    future = asyncio.run_coroutine_threadsafe(send_all(), _layer_loop.get())
+    future.result(timeout=SEND_TIMEOUT)

@@ -129,7 +129,8 @@ def table_take_seat(*, table_id: int, user: User, seat: int | None = None) -> Ta
         change = _lock(table_id)
         if change.table.status != Table.Status.OPEN:
             raise TableError("not_open", "This table is not taking players.")
-        if any(s.user_id == user.pk for s in change.seats):
+        # A computer player's account may fill several seats; a person takes one.
+        if not user.is_bot and any(s.user_id == user.pk for s in change.seats):
             raise TableError("already_seated", "You already sit at this table.")
         free = [s for s in change.seats if s.user_id is None and (seat is None or s.number == seat)]
         if not free:

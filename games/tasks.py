@@ -9,19 +9,19 @@ from django.conf import settings
 from games.services import table_bot_act, table_turn_timeout, tables_sweep_stalled
 
 
-@shared_task(name="games.bot_act")
+@shared_task(name="games.bot_act", ignore_result=True)
 def bot_act(table_id: int, version: int) -> bool:
     """Let the bot whose turn it is at `version` move (no-op once the table moved on)."""
     return table_bot_act(table_id=table_id, version=version)
 
 
-@shared_task(name="games.turn_timeout")
+@shared_task(name="games.turn_timeout", ignore_result=True)
 def turn_timeout(table_id: int, version: int) -> bool:
     """Play a person's turn that ran out at `version` (no-op if they acted meanwhile)."""
     return table_turn_timeout(table_id=table_id, version=version)
 
 
-@shared_task(name="games.sweep_stalled_tables")
+@shared_task(name="games.sweep_stalled_tables", ignore_result=True)
 def sweep_stalled_tables() -> int:
     """Requeue what a lost message or a killed worker left undone (beat, and each start)."""
     return tables_sweep_stalled(grace_seconds=settings.LIVE_TABLE_STALL_SECONDS)

@@ -1,0 +1,236 @@
+"""Live-table load: N bot-only tables at full speed through the real stack, watched over sockets.
+
+Starts its own embedded Redis, a fresh SQLite database, the ASGI server (uvicorn) and a Celery
+worker; opens one spectator socket per table; deals every table at once; then, for a fixed
+time, counts finished hands and measures each broadcast's latency: from the moment its action
+committed (the `at` stamp the server puts on every message) to its arrival at the socket.
+Run: `python bench/live_tables.py --tables 50 [--seconds 30] [--concurrency 2]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from config.embedded_redis import EmbeddedRedis  # noqa: E402
+from config.lifetime import die_with_parent  # noqa: E402
+
+
+@dataclass
+class Tally:
+    """What the spectator sockets saw."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    hands: int = 0
+    messages: int = 0
+    elapsed: float = 0.0
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Read the table count, the measuring time and the worker's concurrency."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=50, help="concurrent bot-only tables")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measuring time")
+    parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--level", default="easy", help="bot strength (easy, medium, hard)")
+    parser.add_argument("--variant", default="bela", help="rule set of every table")
+    return parser.parse_args(argv)
+
+
+def start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """A child in its own process group that dies with us."""
+    return subprocess.Popen(  # noqa: S603 (our own programs)
+        [sys.executable, "-m", *command],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+        preexec_fn=die_with_parent,
+    )
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM the child's group, then SIGKILL what lingers."""
+    for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, signum)
+            process.wait(timeout=grace)
+            return
+        except ProcessLookupError:
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def watch(url: str, origin: str, tally: Tally, ready: asyncio.Event, until: float) -> None:
+    """Spectate one table, recording each event's commit-to-arrival latency."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url, origin=origin, open_timeout=30) as socket:  # type: ignore[arg-type]
+        await socket.recv()  # the snapshot
+        ready.set()
+        while (left := until - time.time()) > 0:
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=left)
+            except TimeoutError:
+                return
+            arrived = time.time()
+            message = json.loads(raw)
+            if message.get("type") != "event":
+                continue
+            tally.messages += 1
+            tally.latencies_ms.append((arrived - message["at"]) * 1000)
+            if message["event"]["kind"] == "hand_end":
+                tally.hands += 1
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
+    """Open the tables, watch them all, seat the fourth bot everywhere, measure."""
+    from asgiref.sync import sync_to_async
+
+    from accounts.services import bot_ensure
+    from games.choices import BotLevel
+    from games.services import table_create, table_take_seat
+
+    level = BotLevel(args.level)
+
+    def open_tables() -> list[int]:
+        return [
+            table_create(
+                creator=None, variant=args.variant, bot_level=level, bot_seats=(0, 1, 2),
+                bot_delay_ms=0,
+            ).pk
+            for _ in range(args.tables)
+        ]  # fmt: skip
+
+    table_ids = await sync_to_async(open_tables)()
+    tally = Tally()
+    # Watch long enough to connect, plus the measuring time.
+    until = time.time() + 30 + args.seconds
+    readies = [asyncio.Event() for _ in table_ids]
+    watchers = [
+        asyncio.create_task(watch(f"{ws_url}/ws/tables/{t}/", origin, tally, r, until))
+        for t, r in zip(table_ids, readies, strict=True)
+    ]
+    await asyncio.gather(*(r.wait() for r in readies))
+    bot = await sync_to_async(bot_ensure)(level=level)
+    for table_id in table_ids:
+        await sync_to_async(table_take_seat)(table_id=table_id, user=bot)
+    # Measure only the steady state: from the first deal for `seconds`.
+    start_at = time.time()
+    tally.latencies_ms.clear()
+    tally.hands = tally.messages = 0
+    await asyncio.sleep(args.seconds)
+    tally.elapsed = time.time() - start_at
+    for watcher in watchers:
+        watcher.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
+    return tally
+
+
+def main(argv: list[str]) -> int:
+    """Bring the stack up in a temporary folder, measure, print, tear it all down."""
+    args = parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="bench-live-") as folder:
+        redis = EmbeddedRedis(Path(folder) / "redis.sock").start()
+        env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "VAR_DIR": folder,
+            "REDIS_URL": redis.url,
+            "LOG_LEVEL": "WARNING",
+        }
+        os.environ.update(env)
+        children: list[subprocess.Popen[bytes]] = []
+        try:
+            subprocess.run(  # noqa: S603 (our own program)
+                [sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True
+            )
+            port = free_port()
+            children.append(
+                start(
+                    [
+                        "uvicorn",
+                        "config.asgi:application",
+                        "--port",
+                        str(port),
+                        "--lifespan",
+                        "off",
+                        "--log-level",
+                        "warning",
+                    ],
+                    env,
+                )  # fmt: skip
+            )
+            children.append(
+                start(
+                    [
+                        "celery",
+                        "-A",
+                        "config",
+                        "worker",
+                        "--loglevel",
+                        "WARNING",
+                        "--concurrency",
+                        str(args.concurrency),
+                        "--without-mingle",
+                        "--without-gossip",
+                    ],
+                    env,
+                )  # fmt: skip
+            )
+            import django
+
+            django.setup()
+            from config.celery import ping
+
+            ping.apply_async(expires=60).get(timeout=60)
+            time.sleep(1)  # uvicorn is up by the time the worker answers; a margin anyway
+            tally = asyncio.run(measure(args, f"ws://127.0.0.1:{port}", f"http://127.0.0.1:{port}"))
+        finally:
+            for child in children:
+                stop(child)
+            redis.stop()
+    minutes = tally.elapsed / 60
+    print(
+        f"tables={args.tables} variant={args.variant} bots={args.level} "
+        f"worker concurrency={args.concurrency} cpus={os.cpu_count()} seconds={args.seconds:g}"
+    )
+    print(f"hands per minute: {tally.hands / minutes:.1f}")
+    print(f"table events broadcast per second: {tally.messages / tally.elapsed:.1f}")
+    if tally.latencies_ms:
+        p50 = statistics.median(tally.latencies_ms)
+        p95 = percentile(tally.latencies_ms, 0.95)
+        print(f"commit-to-broadcast latency: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
