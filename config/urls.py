@@ -18,6 +18,7 @@ urlpatterns = [
     path("tables/", include("games.urls")),
     path("", include("accounts.urls")),
     path("api/", include("accounts.api_urls")),
+    path("api/", include("games.api_urls")),
 ]
 
 # Under /api/ Django's own errors answer in the API's JSON error shape too.

@@ -1,0 +1,232 @@
+"""REST API of live tables: list, create, read (your own view), join and act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
+from rest_framework import exceptions, generics, permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import ErrorSerializer, StrictCharField
+from games import queries, services
+from games.choices import BotLevel, Variant
+from games.models import Table
+
+# HTTP status of each refusal a table can give; anything else is a 400.
+STATUS_OF = {
+    "not_found": status.HTTP_404_NOT_FOUND,
+    "spectator": status.HTTP_403_FORBIDDEN,
+    "not_your_seat": status.HTTP_403_FORBIDDEN,
+    "stale_version": status.HTTP_409_CONFLICT,
+}
+ERRORS = {
+    code: OpenApiResponse(ErrorSerializer, description=description)
+    for code, description in (
+        (400, "Refused: invalid input or against the rules (code says which)."),
+        (401, "Not signed in."),
+        (403, "Not your seat."),
+        (404, "No such table."),
+        (409, "The table moved on: read it again and retry."),
+    )
+}
+
+
+class TableRefused(exceptions.APIException):
+    """A service's TableError, carried to the API's one error shape."""
+
+    def __init__(self, error: services.TableError) -> None:
+        super().__init__(detail=error.message, code=error.code)
+        self.status_code = STATUS_OF.get(error.code, status.HTTP_400_BAD_REQUEST)
+
+
+class SeatSerializer(serializers.Serializer):
+    """One seat as everyone may see it."""
+
+    number = serializers.IntegerField()
+    name = serializers.CharField(allow_null=True)
+    bot = serializers.BooleanField()
+    held_by_bot = serializers.BooleanField()
+
+
+class TableSerializer(serializers.ModelSerializer):
+    """A table, its seats and its version."""
+
+    seats = serializers.SerializerMethodField()
+    house_rules = serializers.DictField()
+
+    class Meta:
+        model = Table
+        fields = [
+            "id", "variant", "house_rules", "status", "bot_level", "rated", "turn_seconds",
+            "version", "created_at", "seats",
+        ]  # fmt: skip
+
+    @extend_schema_field(SeatSerializer(many=True))
+    def get_seats(self, table: Table) -> list[dict[str, Any]]:
+        """Who sits where (people by name, bots marked)."""
+        return [
+            {
+                "number": seat.number,
+                "name": str(seat.user) if seat.user is not None else None,
+                "bot": bool(seat.user is not None and seat.user.is_bot),
+                "held_by_bot": seat.bot_holding,
+            }
+            for seat in table.seats.all()
+        ]
+
+
+class TableDetailSerializer(TableSerializer):
+    """A table with the caller's snapshot: their seat's view, or the public one."""
+
+    snapshot = serializers.SerializerMethodField()
+
+    class Meta(TableSerializer.Meta):
+        fields = [*TableSerializer.Meta.fields, "snapshot"]
+
+    @extend_schema_field(serializers.JSONField())
+    def get_snapshot(self, table: Table) -> dict[str, Any]:
+        """The same `snapshot` message the table's socket sends."""
+        return queries.table_snapshot(table_id=table.pk, user=self.context["request"].user)
+
+
+class TableCreateSerializer(serializers.Serializer):
+    """A new table: against the computer (dealt at once) or open for people."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    house_rules = serializers.DictField(required=False, default=dict)
+    bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.EASY)
+    opponents = serializers.ChoiceField(choices=["computer", "open"], default="computer")
+
+
+class ActionSerializer(serializers.Serializer):
+    """A bid or a card, against the version the client saw."""
+
+    bid = StrictCharField(required=False, help_text='A bid word, e.g. "pass", "hearts".')
+    play = StrictCharField(required=False, help_text='A card code, e.g. "Js".')
+    declare = serializers.BooleanField(required=False, help_text="Announce declarations.")
+    belot = serializers.BooleanField(required=False, help_text="Announce a belot with it.")
+    version = serializers.IntegerField(required=False, min_value=0)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Exactly one of bid and play."""
+        if ("bid" in attrs) == ("play" in attrs):
+            raise serializers.ValidationError("Give exactly one of bid and play.")
+        return attrs
+
+
+class VersionSerializer(serializers.Serializer):
+    """The table's version after the action."""
+
+    version = serializers.IntegerField()
+
+
+def _tables() -> QuerySet[Table]:
+    return Table.objects.prefetch_related("seats__user").order_by("-created_at")
+
+
+class TableListView(generics.ListCreateAPIView):
+    """Tables, newest first (filter by status); POST creates one."""
+
+    serializer_class = TableSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> QuerySet[Table]:
+        wanted = self.request.query_params.get("status")
+        tables = _tables()
+        return tables.filter(status=wanted) if wanted in Table.Status.values else tables
+
+    @extend_schema(
+        parameters=[OpenApiParameter("status", enum=Table.Status.values, required=False)]
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        request=TableCreateSerializer,
+        responses={201: TableDetailSerializer, 400: ERRORS[400], 401: ERRORS[401]},
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        data = TableCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        options = data.validated_data
+        try:
+            if options["opponents"] == "computer":
+                table = services.table_create_vs_computer(
+                    user=request.user,  # type: ignore[arg-type]
+                    variant=options["variant"],
+                    house_rules=options["house_rules"],
+                    bot_level=options["bot_level"],
+                )
+            else:
+                table = services.table_create(
+                    creator=request.user,  # type: ignore[arg-type]
+                    variant=options["variant"],
+                    house_rules=options["house_rules"],
+                    bot_level=options["bot_level"],
+                )
+        except services.TableError as error:
+            raise TableRefused(error) from error
+        body = TableDetailSerializer(_tables().get(pk=table.pk), context={"request": request})
+        return Response(body.data, status=status.HTTP_201_CREATED)
+
+
+class TableDetailView(generics.RetrieveAPIView):
+    """One table with your view of it (spectators get the public view)."""
+
+    serializer_class = TableDetailSerializer
+    permission_classes = [permissions.AllowAny]
+    lookup_url_kwarg = "table_id"
+
+    def get_queryset(self) -> QuerySet[Table]:
+        return _tables()
+
+
+class TableJoinView(APIView):
+    """Take a free seat at an open table."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: TableDetailSerializer, 400: ERRORS[400], 401: ERRORS[401],
+                   404: ERRORS[404]},
+    )  # fmt: skip
+    def post(self, request: Request, table_id: int) -> Response:
+        try:
+            services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        except services.TableError as error:
+            raise TableRefused(error) from error
+        body = TableDetailSerializer(_tables().get(pk=table_id), context={"request": request})
+        return Response(body.data)
+
+
+class TableActionView(APIView):
+    """Bid or play at your seat; refused moves change nothing."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ActionSerializer, responses={200: VersionSerializer, **ERRORS})
+    def post(self, request: Request, table_id: int) -> Response:
+        data = ActionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        action = dict(data.validated_data)
+        version = action.pop("version", None)
+        try:
+            new_version = services.table_act(
+                table_id=table_id,
+                user=request.user,  # type: ignore[arg-type]
+                action=action,
+                version=version,
+            )
+        except services.TableError as error:
+            raise TableRefused(error) from error
+        return Response({"version": new_version})

@@ -1,0 +1,14 @@
+"""API routes of live tables, mounted under /api/."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("tables/", api.TableListView.as_view(), name="api-tables"),
+    path("tables/<int:table_id>/", api.TableDetailView.as_view(), name="api-table"),
+    path("tables/<int:table_id>/join/", api.TableJoinView.as_view(), name="api-table-join"),
+    path("tables/<int:table_id>/actions/", api.TableActionView.as_view(), name="api-table-act"),
+]
