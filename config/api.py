@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.db import models
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -59,19 +60,19 @@ def _validation_body(detail: Any) -> dict:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handling (status, headers), with the body rewritten to the error shape."""
+    # Django's own 404 and 403 become DRF's, as DRF's handler would do, to keep their codes.
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
     response = drf_exception_handler(exc, context)
-    if response is None:
-        return None
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
     if isinstance(exc, exceptions.ValidationError):
         response.data = _validation_body(exc.detail)
-    elif isinstance(exc, exceptions.APIException):
+    else:
         code = getattr(exc.detail, "code", None) or exc.default_code
         response.data = error_body(str(code), str(exc.detail))
-    else:
-        # Django's Http404 / PermissionDenied, converted by DRF.
-        detail = response.data.get("detail", "") if isinstance(response.data, dict) else ""
-        code = "not_found" if response.status_code == status.HTTP_404_NOT_FOUND else "error"
-        response.data = error_body(code, str(detail))
     return response
 
 

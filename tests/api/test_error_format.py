@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.test import Client, RequestFactory
 from rest_framework.exceptions import ValidationError
 
@@ -92,3 +94,12 @@ def test_a_plain_validation_message_becomes_the_message() -> None:
     assert response.data == {
         "error": {"code": "table_full", "message": "Table is full.", "fields": {}}
     }
+
+
+def test_djangos_own_404_and_403_raised_in_a_view_keep_their_codes() -> None:
+    not_found = exception_handler(Http404("No such seat."), {})
+    denied = exception_handler(PermissionDenied("Not your table."), {})
+    assert not_found is not None and denied is not None
+    assert (not_found.status_code, not_found.data["error"]["code"]) == (404, "not_found")
+    assert not_found.data["error"]["message"] == "No such seat."
+    assert (denied.status_code, denied.data["error"]["code"]) == (403, "permission_denied")
