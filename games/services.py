@@ -158,7 +158,6 @@ def table_leave(*, table_id: int, user: User) -> None:
             seat.bot_holding = True
             seat.save(update_fields=["bot_holding"])
             _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
-            _load_match(change)
         else:
             return
         _commit(change)
@@ -194,7 +193,6 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
         claimed = action.get("seat", seat.number)
         if claimed != seat.number:
             raise TableError("not_your_seat", "You can only act for your own seat.")
-        _load_match(change)
         parsed = _parse_action(change, seat.number, action)
         if seat.bot_holding or seat.timeouts_in_row:
             _release(change, seat)
@@ -302,7 +300,10 @@ def _lock(table_id: int) -> _Change:
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
         raise TableError("not_found", "No such table.")
-    return _Change(table=table, seats=table_seats(table))
+    change = _Change(table=table, seats=table_seats(table))
+    # Every event carries the views, so the match is needed whatever the change.
+    _load_match(change)
+    return change
 
 
 def _seat_of(change: _Change, user: User) -> Seat:
@@ -325,7 +326,6 @@ def _seat_to_act(change: _Change, version: int) -> Seat | None:
     """The seat whose turn it is at exactly `version` (None when the table moved on)."""
     if change.table.version != version or change.table.status != Table.Status.PLAYING:
         return None
-    _load_match(change)
     hand = change.hand
     if hand is None or hand.to_act is None:
         return None
@@ -360,7 +360,6 @@ def _release(change: _Change, seat: Seat) -> None:
     seat.save(update_fields=["bot_holding", "timeouts_in_row"])
     if held:
         _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": False})
-        _load_match(change)
 
 
 def _parse_action(change: _Change, seat: int, action: Mapping[str, Any]) -> rules.Action:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+from unittest import mock
+
 import pytest
 
 from games.models import Seat, Table, TableEvent
@@ -75,3 +78,18 @@ def test_the_person_coming_back_takes_the_seat_from_the_bot() -> None:
 def test_a_bot_task_for_a_persons_turn_does_nothing() -> None:
     table, _ = people_table("bela")
     assert not table_bot_act(table_id=table.pk, version=table.version)
+
+
+def test_leaving_mid_match_tells_everyone_with_the_views_intact(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    table, users = people_table("bela")
+    with (
+        mock.patch("games.services.broadcast") as sent,
+        mock.patch("games.services._next_task", return_value=None),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        table_leave(table_id=table.pk, user=users[2])
+    messages = [m for call in sent.call_args_list for _, m in call.args[0]]
+    assert messages and all(m["view"] is not None for m in messages)
+    assert all(m["table"]["seats"][2]["held_by_bot"] for m in messages)
