@@ -54,15 +54,26 @@ def expected_score(rating: float, opponent: float) -> float:
 def match_changes(
     teams: tuple[Sequence[PlayerBefore], Sequence[PlayerBefore]], first_team_result: float
 ) -> list[PlayerChange]:
-    """Every player's change after a match; first_team_result is 1 (won), 0.5 or 0 (lost)."""
+    """Every player's change after a match; first_team_result is 1 (won), 0.5 or 0 (lost).
+
+    One account may hold several seats (a computer player's account fills every bot seat). Its
+    rating counts once per seat in the team means; it moves once if all its seats are on one
+    side, and not at all if it sat on both sides (it played itself: a fixed yardstick).
+    """
     if not 0.0 <= first_team_result <= 1.0:
         raise ValueError(f"a result lies between 0 and 1, not {first_team_result}")
     ratings = (team_rating(teams[0]), team_rating(teams[1]))
     results = (first_team_result, 1.0 - first_team_result)
-    changes = []
+    sides: dict[int, set[int]] = {}
+    for side, players in enumerate(teams):
+        for player in players:
+            sides.setdefault(player.user_id, set()).add(side)
+    changes: list[PlayerChange] = []
     for side, players in enumerate(teams):
         expected = expected_score(ratings[side], ratings[1 - side])
         for player in players:
+            if len(sides[player.user_id]) > 1 or any(c.user_id == player.user_id for c in changes):
+                continue
             delta = k_factor(player.rated_matches) * (results[side] - expected)
             changes.append(
                 PlayerChange(

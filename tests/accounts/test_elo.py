@@ -76,3 +76,17 @@ def test_ratings_are_conserved_between_equal_k_teams() -> None:
 def test_a_result_outside_0_to_1_is_refused() -> None:
     with pytest.raises(ValueError, match="between 0 and 1"):
         match_changes(((player(1, 1500), player(2, 1500)), (player(3, 1500), player(4, 1500))), 2.0)
+
+
+def test_an_account_on_both_sides_does_not_move_but_counts_in_the_means() -> None:
+    # One bot account in seats 1, 2 and 3: the person partners it against it.
+    bot = player(9, 1700)
+    changes = match_changes(((player(1, 1500), bot), (bot, bot)), 1.0)
+    # Means 1600 against 1700: expected 0.359935; K 40 x 0.640065 = 25.6026.
+    assert [(c.user_id, round(c.after, 4)) for c in changes] == [(1, 1525.6026)]
+
+
+def test_an_account_in_both_seats_of_one_side_moves_once() -> None:
+    bot = player(9, 1500)
+    changes = match_changes(((player(1, 1500), player(2, 1500)), (bot, bot)), 0.0)
+    assert [(c.user_id, c.after) for c in changes] == [(1, 1480.0), (2, 1480.0), (9, 1520.0)]

@@ -114,3 +114,12 @@ def test_concurrent_duplicate_tasks_rate_once(four: list) -> None:
     assert sorted(results) == [0, 4]
     assert RatingChange.objects.count() == 4
     assert values() == {"ann": 1520.0, "ben": 1480.0, "cat": 1520.0, "dan": 1480.0}
+
+
+def test_a_person_against_one_bot_account_in_three_seats_is_rated_alone(four: list) -> None:
+    bot = bot_ensure(level=BotLevel.HARD, rating=1700.0)
+    match = finished_match([four[0], bot, bot, bot], winner_team=0)
+    changes = match_rate(match_id=match.pk)
+    assert [(c.user_id, round(c.after, 4)) for c in changes] == [(four[0].pk, 1525.6026)]
+    assert Rating.objects.get(user=bot, variant="belote").value == 1700.0
+    assert match_rate(match_id=match.pk) == []
