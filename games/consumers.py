@@ -1,4 +1,17 @@
-"""WebSocket endpoint of a live table: each message becomes one service call."""
+"""WebSocket endpoint of a live table: each message becomes one service call.
+
+Client -> server (JSON text frames):
+  {"type": "act", "action": {"bid": "hearts"} | {"play": "Js", "declare": true, "belot": true},
+   "version": 12, "client_seq": 3}     version optional; a stale one is refused
+  {"type": "sync"}  {"type": "ping"}  {"type": "chat", "text": "..."}
+Server -> client:
+  {"type": "snapshot", "version", "seat", "view", "table"}      on connect and on sync
+  {"type": "event", "version", "event", "view", "table", "at"}  after each committed change
+  {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
+  {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
+`view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
+Authentication: the session cookie, or `Authorization: Token <key>` for API clients.
+"""
 
 from __future__ import annotations
 
