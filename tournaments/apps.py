@@ -4,7 +4,11 @@ from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
-    """Registers the tournaments app."""
+    """Registers the tournaments app and its reactions to live tables."""
 
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        """Connect to games' signals (games never imports tournaments)."""
+        from tournaments import receivers  # noqa: F401 (connects on import)

@@ -1,11 +1,11 @@
-"""Tournaments; rounds, entries and standings join them as the event features grow."""
+"""Tournaments, their entries, rounds, the round's tables and the standings after each round."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
 
-from games.choices import Variant
+from games.choices import BotLevel, Variant
 
 
 class Tournament(models.Model):
@@ -25,17 +25,168 @@ class Tournament(models.Model):
         ROUND_ROBIN = "round_robin", "Round robin"
         DUPLICATE = "duplicate", "Duplicate"
 
+    class EntryType(models.TextChoices):
+        PAIRS = "pairs", "Fixed pairs"
+        INDIVIDUALS = "individuals", "Individuals"
+
     name = models.CharField(max_length=120)
     variant = models.CharField(max_length=16, choices=Variant.choices)
+    # The rule set's house rules, `target` (the score that ends a match) included.
+    house_rules = models.JSONField(default=dict, blank=True)
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFT)
     format = models.CharField(max_length=24, choices=Format.choices)
+    entry_type = models.CharField(max_length=16, choices=EntryType.choices, default=EntryType.PAIRS)
+    # A match ends after this many deals, by the score then; empty: at the rule set's target.
+    match_deals = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Swiss only: rounds to play; empty: enough for a single winner (log2 of the field).
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    third_place = models.BooleanField(default=False)
+    registration_opens_at = models.DateTimeField(null=True, blank=True)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    # Minutes a round may run; unfinished tables are then decided by their current score.
+    round_minutes = models.PositiveSmallIntegerField(default=60)
+    bots_allowed = models.BooleanField(default=True)
+    # Strength of the bots that stand in for absent players.
+    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.MEDIUM)
+    rated = models.BooleanField(default=True)
+    # While paused no round starts and the running round's clock stops.
+    paused_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_paused(self) -> bool:
+        """Whether the organizer has paused the event."""
+        return self.paused_at is not None
+
+
+class Entry(models.Model):
+    """A pair (or, in an individuals event, one player) entered in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(max_length=120)
+    player_one = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    player_two = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    # The team's rating when the event started: it seeds the bracket and orders the Swiss.
+    seed_rating = models.FloatField(default=0.0)
+    checked_in = models.BooleanField(default=False)
+    # Did not check in: computer players sit in its seats for the whole event.
+    no_show = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "-seed_rating", "registered_at", "id"]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def players(self) -> list[object]:
+        """The entry's players, first player first."""
+        return [p for p in (self.player_one, self.player_two) if p is not None]
+
+
+class Round(models.Model):
+    """One round: pending until its tables are created, running, then finished once."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    started_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    # The live watcher chain's token: a chain holding another token stops (one watcher only).
+    watch = models.CharField(max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class RoundTable(models.Model):
+    """One pairing of a round: a live table between two entries, or a bye for `home`."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(
+        "games.Table",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+    )
+    # Home holds seats 0 and 2 (team 0), away seats 1 and 3 (team 1).
+    home = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="home_tables")
+    away = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="away_tables", null=True, blank=True
+    )
+    # Single elimination: the bracket match this board plays.
+    bracket_match = models.PositiveSmallIntegerField(null=True, blank=True)
+    home_points = models.IntegerField(default=0)
+    away_points = models.IntegerField(default=0)
+    winner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="won_tables", null=True, blank=True
+    )
+    finished = models.BooleanField(default=False)
+    # Decided by the score when the round's time ran out, not played to the end.
+    adjudicated = models.BooleanField(default=False)
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_round_table_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+    @property
+    def is_bye(self) -> bool:
+        """Whether home sits the round out (and scores it as a win)."""
+        return self.away_id is None
+
+
+class Standing(models.Model):
+    """One line of the standings table after the latest finished round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveSmallIntegerField()
+    score = models.FloatField(default=0.0)
+    buchholz = models.FloatField(default=0.0)
+    sonneborn_berger = models.FloatField(default=0.0)
+    points_difference = models.IntegerField(default=0)
+    rounds_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["tournament", "rank", "entry"]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.entry}"

@@ -1,10 +1,47 @@
-"""Writes about tournaments."""
+"""Writes about tournaments: the organizer's actions, registration and check-in.
+
+Each action checks who asks (the organizer or staff), then the status machine:
+draft -> registration -> check_in -> running -> finished, and cancelled from any state before
+finished. Anything else is refused with a TournamentError that says what is allowed.
+"""
 
 from __future__ import annotations
 
-from accounts.models import User
-from games.choices import Variant
-from tournaments.models import Tournament
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import INITIAL_RATING, Rating, User
+from games import rules
+from games.choices import BotLevel, Variant
+from games.services import table_leave
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Round, RoundTable, Tournament
+from tournaments.rounds import round_create
+from tournaments.tables import stand_in
+
+Status = Tournament.Status
+
+# Where each status may go next.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    Status.DRAFT: frozenset({Status.REGISTRATION, Status.CANCELLED}),
+    Status.REGISTRATION: frozenset({Status.CHECK_IN, Status.CANCELLED}),
+    Status.CHECK_IN: frozenset({Status.RUNNING, Status.CANCELLED}),
+    Status.RUNNING: frozenset({Status.FINISHED, Status.CANCELLED}),
+    Status.FINISHED: frozenset(),
+    Status.CANCELLED: frozenset(),
+}
+# What an organizer may change, and until when.
+EDITABLE = {
+    "name", "house_rules", "match_deals", "swiss_rounds", "third_place", "round_minutes",
+    "registration_opens_at", "registration_closes_at", "check_in_opens_at",
+    "check_in_closes_at", "bots_allowed", "bot_level", "rated",
+}  # fmt: skip
+EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
 
 
 def tournament_ensure(
@@ -15,10 +52,300 @@ def tournament_ensure(
     organizer: User,
     status: Tournament.Status,
 ) -> Tournament:
-    """Create a tournament of that name and organizer once."""
+    """Create a tournament of that name and organizer once (demo data)."""
     tournament, _ = Tournament.objects.get_or_create(
         name=name,
         organizer=organizer,
         defaults={"variant": variant, "format": tournament_format, "status": status},
     )
+    return tournament
+
+
+def _allowed(user: User | Any, tournament: Tournament) -> bool:
+    return bool(user.is_authenticated and (user.is_staff or user.pk == tournament.organizer_id))
+
+
+def _locked(tournament_id: int, user: User | Any) -> Tournament:
+    """The tournament, locked, if this user may run it; refusals say why."""
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise TournamentError("not_found", "No such tournament.")
+    if not _allowed(user, tournament):
+        raise TournamentError("forbidden", "Only the organizer or staff can do this.")
+    return tournament
+
+
+def _check_move(tournament: Tournament, to: Tournament.Status) -> None:
+    """Refuse a status change the machine does not allow, naming what is possible."""
+    if to not in TRANSITIONS[tournament.status]:
+        now = Status(tournament.status).label
+        choices = ", ".join(Status(s).label for s in sorted(TRANSITIONS[tournament.status]))
+        raise TournamentError(
+            "illegal_transition",
+            f"A tournament in '{now}' cannot go to '{to.label}'"
+            + (f"; it can go to: {choices}." if choices else "; it is over."),
+        )
+
+
+def _move(tournament: Tournament, to: Tournament.Status) -> None:
+    """Change status along the machine."""
+    _check_move(tournament, to)
+    tournament.status = to
+    tournament.save(update_fields=["status"])
+
+
+def _validate(values: Mapping[str, Any]) -> None:
+    """Refuse settings the event could not run with."""
+    if values.get("format") == Tournament.Format.DUPLICATE:
+        raise TournamentError(
+            "unsupported",
+            "Duplicate needs every table dealt the same cards; live tables cannot deal "
+            "chosen cards yet.",
+        )
+    if values.get("entry_type") == Tournament.EntryType.INDIVIDUALS:
+        raise TournamentError(
+            "unsupported", "Individual entries are not available yet; enter fixed pairs."
+        )
+    if values.get("variant") not in Variant.values:
+        raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
+    try:
+        rules.get_variant(values["variant"], values.get("house_rules") or {})
+    except rules.InvalidInputError as error:
+        raise TournamentError("invalid", error.message) from error
+    if values.get("bot_level", BotLevel.MEDIUM) not in BotLevel.values:
+        raise TournamentError("invalid", "Unknown bot strength.")
+    deals = values.get("match_deals")
+    if deals is not None and not 1 <= deals <= 100:
+        raise TournamentError("invalid", "A match of a fixed length has 1 to 100 deals.")
+    if not 1 <= values.get("round_minutes", 60) <= 1440:
+        raise TournamentError("invalid", "A round lasts 1 to 1440 minutes.")
+    for opens, closes in (
+        ("registration_opens_at", "registration_closes_at"),
+        ("check_in_opens_at", "check_in_closes_at"),
+    ):
+        start, end = values.get(opens), values.get(closes)
+        if start is not None and end is not None and end <= start:
+            raise TournamentError("invalid", f"{closes} must come after {opens}.")
+
+
+def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
+    """A new tournament in draft; `settings` are the model's fields (name, variant, format...)."""
+    if not organizer.is_authenticated:
+        raise TournamentError("forbidden", "Sign in to organize a tournament.")
+    unknown = set(settings) - EDITABLE - {"variant", "format", "entry_type"}
+    if unknown:
+        raise TournamentError("invalid", f"Unknown settings: {', '.join(sorted(unknown))}.")
+    if not str(settings.get("name", "")).strip():
+        raise TournamentError("invalid", "Give the tournament a name.")
+    if settings.get("format") not in Tournament.Format.values:
+        raise TournamentError("invalid", "Choose a format.")
+    _validate(settings)
+    return Tournament.objects.create(organizer=organizer, **settings)
+
+
+@transaction.atomic
+def tournament_edit(*, tournament_id: int, user: User, changes: Mapping[str, Any]) -> Tournament:
+    """Change settings before the event starts."""
+    tournament = _locked(tournament_id, user)
+    if tournament.status not in EDITABLE_WHILE:
+        raise TournamentError("not_editable", "A tournament can be edited only before it starts.")
+    unknown = set(changes) - EDITABLE
+    if unknown:
+        raise TournamentError("invalid", f"These cannot be changed: {', '.join(sorted(unknown))}.")
+    values = {field: getattr(tournament, field) for field in (*EDITABLE, "variant", "format")}
+    values.update(changes)
+    _validate(values)
+    for field, value in changes.items():
+        setattr(tournament, field, value)
+    tournament.save()
+    return tournament
+
+
+@transaction.atomic
+def tournament_open_registration(*, tournament_id: int, user: User) -> Tournament:
+    """Let players enter."""
+    tournament = _locked(tournament_id, user)
+    _move(tournament, Status.REGISTRATION)
+    return tournament
+
+
+@transaction.atomic
+def tournament_open_check_in(*, tournament_id: int, user: User) -> Tournament:
+    """Close entries; entrants now confirm they are here."""
+    tournament = _locked(tournament_id, user)
+    _move(tournament, Status.CHECK_IN)
+    for entry in tournament.entries.select_related("player_one", "player_two"):
+        # Computer players are always there.
+        if all(player.is_bot for player in entry.players()):
+            entry.checked_in = True
+            entry.save(update_fields=["checked_in"])
+    return tournament
+
+
+def _window(opens: datetime | None, closes: datetime | None, what: str) -> None:
+    """Refuse outside a window, saying when it opens or closed."""
+    now = timezone.now()
+    if opens is not None and now < opens:
+        raise TournamentError(
+            f"{what}_not_open", f"{what.title()} opens at {opens:%Y-%m-%d %H:%M} UTC."
+        )
+    if closes is not None and now > closes:
+        raise TournamentError(
+            f"{what}_closed", f"{what.title()} closed at {closes:%Y-%m-%d %H:%M} UTC."
+        )
+
+
+def _rating(user: User, variant: str) -> float:
+    rating = Rating.objects.filter(user=user, variant=variant).values_list("value", flat=True)
+    return float(rating.first() or INITIAL_RATING)
+
+
+@transaction.atomic
+def entry_register(*, tournament_id: int, user: User, players: list[User], name: str = "") -> Entry:
+    """Enter a pair. People enter themselves; the organizer may also enter others and bots."""
+    tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise TournamentError("not_found", "No such tournament.")
+    if not user.is_authenticated:
+        raise TournamentError("sign_in", "Sign in to enter.")
+    if tournament.status != Status.REGISTRATION:
+        raise TournamentError("registration_closed", "This tournament is not taking entries.")
+    _window(tournament.registration_opens_at, tournament.registration_closes_at, "registration")
+    if len(players) != 2 or players[0].pk == players[1].pk:
+        raise TournamentError("invalid", "A pair is two different players.")
+    organizing = _allowed(user, tournament)
+    if not organizing and user.pk not in {p.pk for p in players}:
+        raise TournamentError("forbidden", "You can enter only a pair you play in.")
+    if any(p.is_bot for p in players) and not (organizing and tournament.bots_allowed):
+        raise TournamentError(
+            "no_bots", "Only the organizer can enter bots, where bots are allowed."
+        )
+    entered = Entry.objects.filter(tournament=tournament)
+    for player in players:
+        if entered.filter(player_one=player).exists() or entered.filter(player_two=player).exists():
+            raise TournamentError("already_entered", f"{player} is already entered.")
+    return Entry.objects.create(
+        tournament=tournament,
+        name=name.strip() or f"{players[0]} & {players[1]}",
+        player_one=players[0],
+        player_two=players[1],
+    )
+
+
+@transaction.atomic
+def entry_check_in(*, entry_id: int, user: User) -> Entry:
+    """A player of the entry (or the organizer) confirms it will play."""
+    entry = (
+        Entry.objects.select_for_update().select_related("tournament").filter(pk=entry_id).first()
+    )
+    if entry is None:
+        raise TournamentError("not_found", "No such entry.")
+    tournament = entry.tournament
+    if user.pk not in {entry.player_one_id, entry.player_two_id} and not _allowed(user, tournament):
+        raise TournamentError(
+            "forbidden", "Only the entry's players or the organizer can check in."
+        )
+    if tournament.status != Status.CHECK_IN:
+        raise TournamentError("check_in_closed", "Check-in is not open.")
+    _window(tournament.check_in_opens_at, tournament.check_in_closes_at, "check-in")
+    entry.checked_in = True
+    entry.save(update_fields=["checked_in"])
+    return entry
+
+
+@transaction.atomic
+def tournament_start(*, tournament_id: int, user: User) -> Tournament:
+    """Seed the entries and start round 1; entries not checked in are played by bots."""
+    tournament = _locked(tournament_id, user)
+    _check_move(tournament, Status.RUNNING)
+    entries = list(tournament.entries.select_related("player_one", "player_two"))
+    if len(entries) < 2:
+        raise TournamentError("too_few", "A tournament needs at least two entries.")
+    absent = [entry for entry in entries if not entry.checked_in]
+    if absent and not tournament.bots_allowed:
+        Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
+        entries = [entry for entry in entries if entry.checked_in]
+        if len(entries) < 2:
+            raise TournamentError("too_few", "Fewer than two entries checked in.")
+    _move(tournament, Status.RUNNING)
+    for entry in entries:
+        entry.no_show = not entry.checked_in
+        ratings = [_rating(player, tournament.variant) for player in entry.players()]
+        entry.seed_rating = sum(ratings) / len(ratings)
+        entry.save(update_fields=["no_show", "seed_rating"])
+    tournament.started_at = timezone.now()
+    tournament.save(update_fields=["started_at"])
+    round_create(tournament=tournament, number=1)
+    return tournament
+
+
+@transaction.atomic
+def tournament_pause(*, tournament_id: int, user: User) -> Tournament:
+    """Stop the clock: the running round's deadline waits, no new round starts."""
+    tournament = _locked(tournament_id, user)
+    if tournament.status != Status.RUNNING or tournament.is_paused:
+        raise TournamentError("not_running", "Only a running, unpaused tournament can pause.")
+    tournament.paused_at = timezone.now()
+    tournament.save(update_fields=["paused_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_resume(*, tournament_id: int, user: User) -> Tournament:
+    """Restart the clock (the round's deadline moves by the pause) and any pending round."""
+    tournament = _locked(tournament_id, user)
+    if tournament.status != Status.RUNNING or tournament.paused_at is None:
+        raise TournamentError("not_paused", "The tournament is not paused.")
+    paused_for = timezone.now() - tournament.paused_at
+    tournament.paused_at = None
+    tournament.save(update_fields=["paused_at"])
+    for round_ in tournament.rounds.exclude(status=Round.Status.FINISHED):
+        if round_.deadline is not None:
+            round_.deadline += paused_for
+            round_.save(update_fields=["deadline"])
+        round_create(tournament=tournament, number=round_.number)
+    return tournament
+
+
+@transaction.atomic
+def entry_replace_player(
+    *, entry_id: int, user: User, player: User, replacement: User | None
+) -> Entry:
+    """Swap a player out for the rest of the event: for another player, or for a bot (None).
+
+    At a table being played now a bot takes over the seat at once.
+    """
+    entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
+    if entry is None:
+        raise TournamentError("not_found", "No such entry.")
+    tournament = _locked(entry.tournament_id, user)
+    if tournament.status in (Status.FINISHED, Status.CANCELLED):
+        raise TournamentError("over", "The tournament is over.")
+    slot = {entry.player_one_id: "player_one", entry.player_two_id: "player_two"}.get(player.pk)
+    if slot is None:
+        raise TournamentError("invalid", f"{player} does not play in {entry}.")
+    if replacement is None:
+        replacement = stand_in(level=tournament.bot_level, seat=0 if slot == "player_one" else 1)
+    elif Entry.objects.filter(tournament=tournament, player_one=replacement).exists() or (
+        Entry.objects.filter(tournament=tournament, player_two=replacement).exists()
+    ):
+        raise TournamentError("already_entered", f"{replacement} already plays in this event.")
+    setattr(entry, slot, replacement)
+    entry.save(update_fields=[slot])
+    live = RoundTable.objects.filter(
+        Q(home=entry) | Q(away=entry), round__status=Round.Status.RUNNING, finished=False
+    )
+    for table in live:
+        if table.table_id is not None and not player.is_bot:
+            table_leave(table_id=table.table_id, user=player)
+    return entry
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament_id: int, user: User) -> Tournament:
+    """Call the event off; tables being played finish on their own, unrecorded."""
+    tournament = _locked(tournament_id, user)
+    _move(tournament, Status.CANCELLED)
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["finished_at"])
     return tournament

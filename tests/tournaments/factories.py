@@ -1,0 +1,60 @@
+"""Factories for tournament tests: bot players, people, and events ready to start."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from accounts.models import User
+from tournaments import services
+from tournaments.models import Tournament
+
+_numbers = itertools.count(1)
+
+
+def person(name: str | None = None) -> User:
+    """A signed-up person with a throwaway password."""
+    return User.objects.create_user(
+        username=name or f"entrant{next(_numbers)}", password="irrelevant-pw-9"
+    )
+
+
+def bot_player(level: str = "easy") -> User:
+    """A computer player of its own, so every seat of a rated match is a different account."""
+    number = next(_numbers)
+    return User.objects.create(
+        username=f"tbot{number}", display_name=f"Bot {number}", is_bot=True, bot_level=level
+    )
+
+
+def tournament(organizer: User | None = None, **settings: Any) -> Tournament:
+    """A draft event: bela, Swiss, one deal per match unless told otherwise."""
+    values: dict[str, Any] = {
+        "name": f"Cup {next(_numbers)}",
+        "variant": "bela",
+        "format": Tournament.Format.SWISS,
+        "match_deals": 1,
+        "bot_level": "easy",
+    }
+    values.update(settings)
+    return services.tournament_create(organizer=organizer or person(), **values)
+
+
+def ready_to_start(
+    *, bot_entries: int, people_entries: int = 0, **settings: Any
+) -> tuple[Tournament, list[User]]:
+    """An event in check-in with bot pairs (checked in) and people pairs (not checked in)."""
+    event = tournament(**settings)
+    organizer = event.organizer
+    services.tournament_open_registration(tournament_id=event.pk, user=organizer)
+    people: list[User] = []
+    for _ in range(bot_entries):
+        pair = [bot_player(), bot_player()]
+        services.entry_register(tournament_id=event.pk, user=organizer, players=pair)
+    for _ in range(people_entries):
+        pair = [person(), person()]
+        people += pair
+        services.entry_register(tournament_id=event.pk, user=pair[0], players=pair)
+    services.tournament_open_check_in(tournament_id=event.pk, user=organizer)
+    event.refresh_from_db()
+    return event, people

@@ -1,0 +1,154 @@
+"""A tournament's live tables: seat entries (bots for the absent), read or decide results.
+
+Tables are games' own; this module only calls games' services to open them, and decides a match
+that the tournament ends early (a fixed number of deals, or the round's deadline).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.services import match_rate
+from games.choices import BotLevel
+from games.models import Match, Table, TableEvent
+from games.services import table_create, table_take_seat
+from tournaments.models import Entry, Tournament
+
+STAND_IN_PREFIX = "stand-in"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A table's result for the tournament: game points per team, the winning team, why."""
+
+    points: tuple[int, int]
+    winner: int | None
+    note: str = ""
+
+
+def stand_in(*, level: str, seat: int) -> User:
+    """The computer player that sits a seat for someone absent; one account per seat and level.
+
+    One per seat, so no account ever holds two seats of a rated match.
+    """
+    user, created = User.objects.get_or_create(
+        username=f"{STAND_IN_PREFIX}-{level}-{seat}",
+        defaults={
+            "display_name": f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
+            "is_bot": True,
+            "bot_level": level,
+        },
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def is_stand_in(user: User) -> bool:
+    """Whether an account is a stand-in bot (replaced players point at one)."""
+    return user.is_bot and user.username.startswith(f"{STAND_IN_PREFIX}-")
+
+
+def seat_users(tournament: Tournament, home: Entry, away: Entry) -> list[User]:
+    """Who sits seats 0-3: home in 0 and 2, away in 1 and 3; a stand-in for each absent player."""
+    seats: list[User] = []
+    for seat in range(4):
+        entry = home if seat % 2 == 0 else away
+        players = entry.players()
+        player = players[seat // 2] if seat // 2 < len(players) else None
+        if entry.no_show or player is None or is_stand_in(player):
+            player = stand_in(level=tournament.bot_level, seat=seat)
+        seats.append(player)
+    return seats
+
+
+def table_open(*, tournament: Tournament, home: Entry, away: Entry) -> Table:
+    """Create a table for two entries and seat them; the fourth seat taken deals."""
+    with transaction.atomic():
+        table = table_create(
+            creator=None,
+            variant=tournament.variant,
+            house_rules=tournament.house_rules,
+            bot_level=tournament.bot_level,
+            rated=tournament.rated,
+        )
+        for seat, user in enumerate(seat_users(tournament, home, away)):
+            table_take_seat(table_id=table.pk, user=user, seat=seat)
+    table.refresh_from_db()
+    return table
+
+
+def _winner(points: tuple[int, int]) -> int | None:
+    """The team with more points; None when level."""
+    if points[0] == points[1]:
+        return None
+    return 0 if points[0] > points[1] else 1
+
+
+def _score_after(table: Table, deals: int) -> tuple[int, int] | None:
+    """The match score once `deals` hands had been played, if they have been."""
+    ends = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END).order_by("version")
+    ended = list(ends.values_list("payload", flat=True)[:deals])
+    if len(ended) < deals:
+        return None
+    score = ended[-1]["result"]["match_score"]
+    return int(score[0]), int(score[1])
+
+
+def table_outcome(*, tournament: Tournament, table: Table, deadline_passed: bool) -> Outcome | None:
+    """The table's result if it has one now; a table the tournament ends is decided here.
+
+    A match ends for the tournament when the engine says so, after the event's fixed number
+    of deals, or at the round's deadline, decided by the score at that moment.
+    """
+    if table.status == Table.Status.FINISHED:
+        end = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.MATCH_END).last()
+        if end is None:
+            return None
+        score = end.payload["score"]
+        note = str(end.payload.get("decided", ""))
+        return Outcome((int(score[0]), int(score[1])), end.payload["winner"], note)
+    match = Match.objects.filter(table=table).first()
+    if match is None:
+        return None
+    if tournament.match_deals:
+        after = _score_after(table, tournament.match_deals)
+        if after is not None:
+            return _decide(table, after, f"Decided after {tournament.match_deals} deals.")
+    if deadline_passed:
+        score = (int(match.score[0]), int(match.score[1]))
+        return _decide(table, score, "Time ran out: decided by the score at the deadline.")
+    return None
+
+
+def _decide(table: Table, points: tuple[int, int], note: str) -> Outcome | None:
+    """End a match the tournament decides; the table stops and the result is rated once."""
+    winner = _winner(points)
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if locked.status == Table.Status.FINISHED:
+            # The engine ended it meanwhile: its own result stands.
+            return None
+        match = Match.objects.select_for_update().get(table=locked)
+        locked.status = Table.Status.FINISHED
+        locked.version += 1
+        locked.save(update_fields=["status", "version", "updated_at"])
+        TableEvent.objects.create(
+            table=locked,
+            version=locked.version,
+            hand=match.hands_played,
+            kind=TableEvent.Kind.MATCH_END,
+            actor="tournament",
+            payload={"score": list(points), "winner": winner, "decided": note},
+        )
+        match.winner_team = winner
+        match.finished_at = timezone.now()
+        match.save(update_fields=["winner_team", "finished_at"])
+        if match.rated:
+            match_rate(match_id=match.pk)
+    return Outcome(points, winner, note)

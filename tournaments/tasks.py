@@ -1,0 +1,42 @@
+"""Celery tasks of tournaments: thin, by id, each safe to run twice."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from celery.signals import worker_ready
+from django.conf import settings
+
+from tournaments.rounds import round_finalize, round_start, round_watch, rounds_sweep
+
+
+@shared_task(name="tournaments.start_round", ignore_result=True)
+def start_round(round_id: int) -> bool:
+    """Pair a pending round and open its tables (no-op once started)."""
+    return round_start(round_id=round_id)
+
+
+@shared_task(name="tournaments.finalize_round", ignore_result=True)
+def finalize_round(round_id: int) -> bool:
+    """Finalize a round whose tables are all done or whose deadline passed (no-op otherwise)."""
+    return round_finalize(round_id=round_id)
+
+
+@shared_task(name="tournaments.watch_round", ignore_result=True)
+def watch_round(round_id: int, token: str) -> bool:
+    """Look at a running round, then again a few seconds later while it runs and the token holds."""
+    going_on = round_watch(round_id=round_id, token=token)
+    if going_on:
+        watch_round.apply_async((round_id, token), countdown=settings.TOURNAMENT_WATCH_SECONDS)
+    return going_on
+
+
+@shared_task(name="tournaments.sweep", ignore_result=True)
+def sweep() -> int:
+    """Beat, each minute: deadlines, pending rounds and watchers a lost message left behind."""
+    return rounds_sweep()
+
+
+@worker_ready.connect
+def sweep_when_a_worker_starts(**kwargs: object) -> None:
+    """A restarted worker picks up the rounds its predecessor was watching."""
+    sweep.delay()
