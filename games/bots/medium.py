@@ -54,7 +54,7 @@ def _remaining_points(ctx: Context, pos: Position) -> int:
 def finish(
     ctx: Context, pos: Position, outcome: Outcome, declared: Sequence[int],
     base: tuple[Sequence[int], Sequence[int]], solve_below: int,
-) -> int:  # fmt: skip
+) -> float:  # fmt: skip
     """Value of a position for the seat: playout (or solve) to the end, then score the hand."""
     if 0 < pos.cards_left <= solve_below:
         diff = solve(ctx, pos)
@@ -111,7 +111,7 @@ def search_card(view: SeatView, worlds: int, rng: random.Random, depth: Depth) -
     left = (knowledge.unseen | view.hand).bit_count()
     exact = left <= depth.exact_cards
     solve_below = SOLVE_DEEP if left <= depth.deep_from else SOLVE_SHALLOW
-    totals = [0] * len(legal)
+    totals = [0.0] * len(legal)
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
             world = sampler.sample(rng)

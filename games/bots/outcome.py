@@ -12,6 +12,7 @@ from games.rules.variants.bela import STIGLJA
 from games.rules.variants.bulgarian import VALAT_BONUS, round_points
 
 Pair = Sequence[int]
+TIE_BREAK = 0.01  # weight of a card point beside the hand points
 
 
 def bulgarian_points(
@@ -108,8 +109,13 @@ class Outcome:
                 points[winner] += d.points
         return points
 
-    def value(self, cards: Pair, declared: Pair, belots: Pair, tricks: Pair) -> int:
-        """This seat's team's hand points minus the other team's, for a finished hand."""
+    def value(self, cards: Pair, declared: Pair, belots: Pair, tricks: Pair) -> float:
+        """This seat's team's hand points minus the other team's, for a finished hand.
+
+        A small share of the card-point difference breaks the ties that rounding makes, so
+        that search still prefers the line that takes more.
+        """
         all_belots = (self.belots[0] + belots[0], self.belots[1] + belots[1])
         points = self.scorer(self.contract, cards, declared, all_belots, tricks)
-        return points[self.team] - points[1 - self.team]
+        me, them = self.team, 1 - self.team
+        return points[me] - points[them] + TIE_BREAK * (cards[me] - cards[them])
