@@ -119,7 +119,9 @@ def table_outcome(*, tournament: Tournament, table: Table, deadline_passed: bool
     if tournament.match_deals:
         after = _score_after(table, tournament.match_deals)
         if after is not None:
-            return _decide(table, after, f"Decided after {tournament.match_deals} deals.")
+            deals = tournament.match_deals
+            note = f"Decided after {deals} deal{'s' if deals > 1 else ''}."
+            return _decide(table, after, note)
     if deadline_passed:
         score = (int(match.score[0]), int(match.score[1]))
         return _decide(table, score, "Time ran out: decided by the score at the deadline.")

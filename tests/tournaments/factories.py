@@ -6,6 +6,8 @@ import itertools
 from typing import Any
 
 from accounts.models import User
+from games.models import Table, TableEvent
+from games.services import table_bot_act, table_turn_timeout
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -58,3 +60,15 @@ def ready_to_start(
     services.tournament_open_check_in(tournament_id=event.pk, user=organizer)
     event.refresh_from_db()
     return event, people
+
+
+def play_deals(table: Table, deals: int, *, limit: int = 2000) -> None:
+    """Let the bots move, as their tasks would, until `deals` hands are over or the match is."""
+    for _ in range(limit):
+        table.refresh_from_db()
+        ended = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END).count()
+        if table.status == Table.Status.FINISHED or ended >= deals:
+            return
+        if not table_bot_act(table_id=table.pk, version=table.version):
+            table_turn_timeout(table_id=table.pk, version=table.version)
+    raise AssertionError(f"{deals} deals were not played at {table}")
