@@ -21,7 +21,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import bot_ensure, match_rate
 from games import rules
-from games.bots import BOTS, get_bot
+from games.bots import get_bot
 from games.broadcast import broadcast, public_group, seat_group
 from games.choices import BotLevel, Variant
 from games.models import ChatMessage, Match, MatchPlayer, Seat, Table, TableEvent
@@ -342,9 +342,7 @@ def _bot_for(change: _Change, seat: Seat) -> rules.Action:
     hand = change.hand
     assert hand is not None  # noqa: S101 (only called on a seat to act)
     level = seat.user.bot_level if seat.user is not None and seat.user.is_bot else ""
-    level = level or change.table.bot_level
-    # The strongest level the bot package has stands in for a stronger one it lacks.
-    bot = get_bot(level if level in BOTS else list(BOTS)[-1])
+    bot = get_bot(level or change.table.bot_level)
     return bot.act(hand.view(seat.number), seed=change.table.pk * 100_003 + change.table.version)
 
 
