@@ -16,9 +16,11 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("tables/", include("games.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("accounts.urls")),
     path("api/", include("accounts.api_urls")),
     path("api/", include("games.api_urls")),
+    path("api/", include("tournaments.api_urls")),
 ]
 
 # Under /api/ Django's own errors answer in the API's JSON error shape too.

@@ -1,0 +1,346 @@
+"""REST API of tournaments: the public list and page, entering, and the organizer's actions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import exceptions, generics, permissions, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from config.api import ErrorSerializer, StrictCharField
+from games.choices import BotLevel, Variant
+from tournaments import queries, services
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
+
+# HTTP status of each refusal; anything else is a 400.
+STATUS_OF = {
+    "not_found": status.HTTP_404_NOT_FOUND,
+    "forbidden": status.HTTP_403_FORBIDDEN,
+    "sign_in": status.HTTP_401_UNAUTHORIZED,
+    "illegal_transition": status.HTTP_409_CONFLICT,
+    "not_editable": status.HTTP_409_CONFLICT,
+    "not_running": status.HTTP_409_CONFLICT,
+    "not_paused": status.HTTP_409_CONFLICT,
+    "over": status.HTTP_409_CONFLICT,
+}
+ERRORS = {
+    code: OpenApiResponse(ErrorSerializer, description=description)
+    for code, description in (
+        (400, "Refused: invalid input, or outside the registration or check-in window."),
+        (401, "Not signed in."),
+        (403, "Only the organizer or staff may do this."),
+        (404, "No such tournament or entry."),
+        (409, "Not in this status: the message says what the tournament can do now."),
+    )
+}
+
+
+class TournamentRefused(exceptions.APIException):
+    """A service's TournamentError, carried to the API's one error shape."""
+
+    def __init__(self, error: TournamentError) -> None:
+        super().__init__(detail=error.message, code=error.code)
+        self.status_code = STATUS_OF.get(error.code, status.HTTP_400_BAD_REQUEST)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament's settings and status."""
+
+    organizer = serializers.CharField(source="organizer.username")
+    house_rules = serializers.DictField()
+    paused = serializers.BooleanField(source="is_paused")
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "name", "variant", "house_rules", "format", "entry_type", "status",
+            "organizer", "match_deals", "swiss_rounds", "third_place", "registration_opens_at",
+            "registration_closes_at", "check_in_opens_at", "check_in_closes_at",
+            "round_minutes", "bots_allowed", "bot_level", "rated", "paused", "created_at",
+            "started_at", "finished_at",
+        ]  # fmt: skip
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    """An entry and its players."""
+
+    players = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "players", "seed_rating", "checked_in", "no_show"]
+
+    def get_players(self, entry: Entry) -> list[str]:
+        """Usernames, first player first."""
+        return [player.username for player in entry.players()]
+
+
+class RoundTableSerializer(serializers.ModelSerializer):
+    """One pairing of a round and its result (`away` is null for a bye)."""
+
+    class Meta:
+        model = RoundTable
+        fields = [
+            "number", "table", "home", "away", "bracket_match", "home_points", "away_points",
+            "winner", "finished", "adjudicated", "note",
+        ]  # fmt: skip
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round, its deadline and its tables."""
+
+    tables = RoundTableSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "started_at", "deadline", "finished_at", "tables"]
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    """One line of the standings."""
+
+    class Meta:
+        model = Standing
+        fields = [
+            "rank", "entry", "score", "buchholz", "sonneborn_berger", "points_difference",
+            "rounds_played",
+        ]  # fmt: skip
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament with its entries, rounds and standings."""
+
+    entries = EntrySerializer(many=True)
+    rounds = RoundSerializer(many=True)
+    standings = StandingSerializer(many=True)
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [*TournamentSerializer.Meta.fields, "entries", "rounds", "standings"]
+
+
+class SettingsSerializer(serializers.Serializer):
+    """What an organizer may change before the event starts."""
+
+    name = StrictCharField(max_length=120)
+    house_rules = serializers.DictField(default=dict)
+    match_deals = serializers.IntegerField(
+        min_value=1, max_value=100, allow_null=True, default=None
+    )
+    swiss_rounds = serializers.IntegerField(
+        min_value=1, max_value=30, allow_null=True, default=None
+    )
+    third_place = serializers.BooleanField(default=False)
+    registration_opens_at = serializers.DateTimeField(allow_null=True, default=None)
+    registration_closes_at = serializers.DateTimeField(allow_null=True, default=None)
+    check_in_opens_at = serializers.DateTimeField(allow_null=True, default=None)
+    check_in_closes_at = serializers.DateTimeField(allow_null=True, default=None)
+    round_minutes = serializers.IntegerField(min_value=1, max_value=1440, default=60)
+    bots_allowed = serializers.BooleanField(default=True)
+    bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.MEDIUM)
+    rated = serializers.BooleanField(default=True)
+
+
+class CreateSerializer(SettingsSerializer):
+    """A new tournament: its settings, rule set, format and kind of entries."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    entry_type = serializers.ChoiceField(
+        choices=Tournament.EntryType.choices, default=Tournament.EntryType.PAIRS
+    )
+
+
+class RegisterSerializer(serializers.Serializer):
+    """A pair to enter, by usernames, and an optional team name."""
+
+    players = serializers.ListField(child=StrictCharField(), min_length=2, max_length=2)
+    name = StrictCharField(max_length=120, required=False, default="")
+
+
+class ReplaceSerializer(serializers.Serializer):
+    """The player to take out and who replaces them (null: a bot)."""
+
+    player = StrictCharField()
+    replacement = StrictCharField(allow_null=True, default=None)
+
+
+def _user(username: str, field: str) -> User:
+    """An account by username, or a 400 naming the field."""
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        raise exceptions.ValidationError({field: [f"No player named {username!r}."]})
+    return user
+
+
+def _detail(tournament_id: int) -> Response:
+    tournament = queries.tournament_detail(tournament_id=tournament_id)
+    return Response(TournamentDetailSerializer(tournament).data)
+
+
+def _refusing(call: Callable[[], object]) -> None:
+    """Run a service, turning its refusal into the API's error."""
+    try:
+        call()
+    except TournamentError as error:
+        raise TournamentRefused(error) from error
+
+
+class TournamentListView(generics.ListCreateAPIView):
+    """Tournaments past draft, newest first; POST creates one (you organize it)."""
+
+    serializer_class = TournamentSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return queries.tournament_list()
+
+    @extend_schema(request=CreateSerializer, responses={201: TournamentDetailSerializer, **ERRORS})
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Create a tournament in draft."""
+        data = CreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            tournament = services.tournament_create(organizer=request.user, **data.validated_data)  # type: ignore[arg-type]
+        except TournamentError as error:
+            raise TournamentRefused(error) from error
+        body = TournamentDetailSerializer(queries.tournament_detail(tournament_id=tournament.pk))
+        return Response(body.data, status=status.HTTP_201_CREATED)
+
+
+class TournamentDetailView(APIView):
+    """One tournament: settings, entries, rounds with their tables, standings."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses={200: TournamentDetailSerializer, 404: ERRORS[404]})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        """Read the tournament."""
+        return _detail(tournament_id)
+
+    @extend_schema(
+        request=SettingsSerializer(partial=True),
+        responses={200: TournamentDetailSerializer, **ERRORS},
+    )
+    def patch(self, request: Request, tournament_id: int) -> Response:
+        """Change settings (organizer, before the start)."""
+        data = SettingsSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        changes = {key: data.validated_data[key] for key in request.data if key in data.fields}
+        _refusing(
+            lambda: services.tournament_edit(
+                tournament_id=tournament_id,
+                user=request.user,  # type: ignore[arg-type]
+                changes=changes,
+            )
+        )
+        return _detail(tournament_id)
+
+
+def _action_view(service: Callable[..., object], doc: str, summary: str) -> type[APIView]:
+    """An organizer's action without input: POST runs it and answers the tournament."""
+
+    class ActionView(APIView):
+        permission_classes = [permissions.IsAuthenticated]
+
+        @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
+        def post(self, request: Request, tournament_id: int) -> Response:
+            _refusing(lambda: service(tournament_id=tournament_id, user=request.user))
+            return _detail(tournament_id)
+
+    ActionView.__doc__ = doc
+    ActionView.post.__doc__ = summary
+    return ActionView
+
+
+OpenRegistrationView = _action_view(
+    services.tournament_open_registration, "Open registration.", "Open registration."
+)
+OpenCheckInView = _action_view(
+    services.tournament_open_check_in, "Close entries and open check-in.", "Open check-in."
+)
+StartView = _action_view(
+    services.tournament_start, "Seed the entries and start round 1.", "Start the tournament."
+)
+PauseView = _action_view(
+    services.tournament_pause, "Stop the clock; no new round starts.", "Pause."
+)
+ResumeView = _action_view(
+    services.tournament_resume, "Restart the clock and any pending round.", "Resume."
+)
+CancelView = _action_view(services.tournament_cancel, "Call the event off.", "Cancel.")
+
+
+class EntryListView(APIView):
+    """Enter a pair: yourself and a partner; the organizer may enter others and bots."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer, **ERRORS})
+    def post(self, request: Request, tournament_id: int) -> Response:
+        """Register an entry."""
+        data = RegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        players = [_user(name, "players") for name in data.validated_data["players"]]
+        try:
+            entry = services.entry_register(
+                tournament_id=tournament_id,
+                user=request.user,  # type: ignore[arg-type]
+                players=players,
+                name=data.validated_data["name"],
+            )
+        except TournamentError as error:
+            raise TournamentRefused(error) from error
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class CheckInView(APIView):
+    """Check an entry in (its players, or the organizer)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: EntrySerializer, **ERRORS})
+    def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        """Check in."""
+        _entry(tournament_id, entry_id)
+        _refusing(lambda: services.entry_check_in(entry_id=entry_id, user=request.user))  # type: ignore[arg-type]
+        return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
+
+
+class ReplaceView(APIView):
+    """Replace a player of an entry by another player or, with null, by a bot."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ReplaceSerializer, responses={200: EntrySerializer, **ERRORS})
+    def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        """Replace a player."""
+        _entry(tournament_id, entry_id)
+        data = ReplaceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = _user(data.validated_data["player"], "player")
+        wanted = data.validated_data["replacement"]
+        replacement = None if wanted is None else _user(wanted, "replacement")
+        _refusing(
+            lambda: services.entry_replace_player(
+                entry_id=entry_id,
+                user=request.user,  # type: ignore[arg-type]
+                player=player,
+                replacement=replacement,
+            )
+        )
+        return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
+
+
+def _entry(tournament_id: int, entry_id: int) -> Entry:
+    """The tournament's entry, or a 404."""
+    entry = Entry.objects.filter(pk=entry_id, tournament_id=tournament_id).first()
+    if entry is None:
+        raise exceptions.NotFound("No such entry.")
+    return entry
