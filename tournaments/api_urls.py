@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import path, register_converter
 
 from tournaments import api
 
-ONE = "tournaments/<int:tournament_id>/"
-ENTRY = ONE + "entries/<int:entry_id>/"
+
+class RowId:
+    """A database id: digits that fit a 64-bit key (a longer one is a 404, not an overflow)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(RowId, "row_id")
+
+ONE = "tournaments/<row_id:tournament_id>/"
+ENTRY = ONE + "entries/<row_id:entry_id>/"
 
 urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),

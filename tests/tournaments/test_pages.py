@@ -1,0 +1,80 @@
+"""Public pages: the list, the bracket drawn as a bracket, standings, live tables and replays."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.factories import play_deals, ready_to_start, tournament
+from tournaments import services
+from tournaments.models import Round, RoundTable, Tournament
+from tournaments.rounds import round_finalize, round_start
+
+pytestmark = pytest.mark.django_db
+
+
+def run_round(event: Tournament, number: int, *, finish: bool = True) -> Round:
+    round_ = Round.objects.get(tournament=event, number=number)
+    round_start(round_id=round_.pk)
+    if finish:
+        for table in RoundTable.objects.filter(round=round_, table__isnull=False):
+            play_deals(table.table, 1)
+        round_finalize(round_id=round_.pk)
+    return round_
+
+
+def test_the_list_shows_events_past_draft_and_your_drafts() -> None:
+    draft = tournament(name="Quiet Draft")
+    shown = tournament(name="Open Cup")
+    services.tournament_open_registration(tournament_id=shown.pk, user=shown.organizer)
+    assert "Open Cup" in Client().get("/tournaments/").content.decode()
+    assert "Quiet Draft" not in Client().get("/tournaments/").content.decode()
+    client = Client()
+    client.force_login(draft.organizer)
+    assert "Quiet Draft" in client.get("/tournaments/").content.decode()
+
+
+def test_a_knockout_page_draws_the_bracket_with_watch_links() -> None:
+    event, _ = ready_to_start(bot_entries=3, format=Tournament.Format.SINGLE_ELIMINATION)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_ = run_round(event, 1, finish=False)
+    page = Client().get(f"/tournaments/{event.pk}/").content.decode()
+    assert page.count('class="bracket-round"') == 2
+    assert page.count('class="bracket-match') == 3
+    assert "bye" in page
+    live = RoundTable.objects.get(round=round_, away__isnull=False)
+    assert f'href="/tables/{live.table_id}/">Watch' in page
+
+
+def test_a_swiss_page_shows_standings_and_replay_links() -> None:
+    event, _ = ready_to_start(bot_entries=4, swiss_rounds=1)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_ = run_round(event, 1)
+    page = Client().get(f"/tournaments/{event.pk}/").content.decode()
+    assert "<h2>Standings</h2>" in page and "Buchholz" in page
+    for table in RoundTable.objects.filter(round=round_):
+        assert f'href="/tables/{table.table_id}/hands/">Replay' in page
+    assert "Decided after 1 deal." in page
+
+
+def test_the_organizer_sees_the_buttons_and_others_do_not() -> None:
+    event = tournament()
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    client = Client()
+    client.force_login(event.organizer)
+    assert "Open check-in" in client.get(f"/tournaments/{event.pk}/").content.decode()
+    assert "Open check-in" not in Client().get(f"/tournaments/{event.pk}/").content.decode()
+
+
+def test_an_organizer_creates_a_tournament_from_the_form() -> None:
+    organizer = tournament().organizer
+    client = Client()
+    client.force_login(organizer)
+    response = client.post(
+        "/tournaments/new/",
+        {"name": "Form Cup", "variant": "belote", "format": "swiss", "round_minutes": 30,
+         "bot_level": "easy", "target": 1000, "bots_allowed": "on", "rated": "on"},
+    )  # fmt: skip
+    created = Tournament.objects.get(name="Form Cup")
+    assert response.status_code == 302 and response["Location"] == f"/tournaments/{created.pk}/"
+    assert created.house_rules == {"target": 1000} and created.status == "draft"
