@@ -232,7 +232,7 @@ class TournamentDetailView(APIView):
         """Change settings (organizer, before the start)."""
         data = SettingsSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        changes = {key: data.validated_data[key] for key in request.data if key in data.fields}
+        changes = dict(data.validated_data)  # partial: only the fields sent
         _refusing(
             lambda: services.tournament_edit(
                 tournament_id=tournament_id,

@@ -185,4 +185,10 @@ def rounds_sweep() -> int:
 def round_watch(*, round_id: int, token: str) -> bool:
     """One look by a round's watcher chain: finalize if ready; True while the chain goes on."""
     round_finalize(round_id=round_id)
-    return Round.objects.filter(pk=round_id, status=Round.Status.RUNNING, watch=token).exists()
+    watched = Round.objects.filter(
+        pk=round_id,
+        status=Round.Status.RUNNING,
+        watch=token,
+        tournament__status=Tournament.Status.RUNNING,
+    )
+    return watched.exists()
