@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from games.bots.view import SeatView
-from games.rules.actions import CONTRACT, DOUBLE, PASS, REDOUBLE, Bid
+from games.rules.actions import (
+    COINCHE,
+    CONTRACT,
+    DOUBLE,
+    PASS,
+    PASS_BID,
+    REDOUBLE,
+    SURCOINCHE,
+    TAKE,
+    Bid,
+)
 from games.rules.cards import ALL_TRUMPS, NO_TRUMPS, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, RANK_T
 
 # Value of each natural rank (7 8 9 T J Q K A) as a trump and in a plain suit.
@@ -13,6 +23,15 @@ SIDE_VALUE = (0.0, 0.0, 0.0, 0.5, 0.0, 0.0, 0.2, 2.0)
 THRESHOLD = {0: 7.0, 1: 7.0, 2: 7.0, 3: 7.0, NO_TRUMPS: 10.0, ALL_TRUMPS: 9.5}
 # Overbidding a partner's contract needs this much more than the threshold.
 PARTNER_MARGIN = 3.0
+# French Belote, on the five cards and the turned one: where taking breaks even (measured:
+# 1,500 deals each, first hand forced to take or to name its best suit, `easy` playing on).
+BELOTE_TAKE, BELOTE_NAME = 7.0, 7.5
+# Coinche: the takers' points (cards, last trick, belote) grow with the 8-card strength as
+# about 45 + 7.5 x value (measured as above, 1,500 deals bid at 80); a bid leaves a margin.
+COINCHE_BASE, COINCHE_SLOPE, COINCHE_MARGIN = 45.0, 7.5, 15.0
+AVERAGE_SUIT_VALUE = 5.0  # a random 8-card hand's strength for a random trump suit
+SUPPORT_SLOPE = 5.0  # points a raise adds per unit of strength above the average
+COINCHE_VALUES = tuple(range(80, 170, 10))
 
 
 def _ranks(hand: int, suit: int) -> int:
@@ -125,6 +144,111 @@ def strain_margin(view: SeatView, strain: int) -> float:
 
 
 def choose_bid(view: SeatView) -> Bid:
+    """A natural call for the seat's rule set."""
+    name = view.variant.name
+    if name == "belote":
+        return belote_bid(view)
+    if name == "coinche":
+        return coinche_bid(view)
+    return contract_bid(view)
+
+
+def belote_bid(view: SeatView) -> Bid:
+    """Take (round one) or name a suit (round two) when the hand with the turned card is
+    strong enough in that suit, else pass."""
+    hand = view.hand | 1 << view.turned
+    best: tuple[float, Bid] | None = None
+    for bid in view.legal:
+        if not isinstance(bid, Bid):
+            continue
+        if bid.kind == TAKE:
+            margin = suit_contract_value(hand, view.turned >> 3) - BELOTE_TAKE
+        elif bid.kind == CONTRACT and bid.strain is not None:
+            margin = suit_contract_value(hand, bid.strain) - BELOTE_NAME
+        else:
+            continue
+        if margin >= 0 and (best is None or margin > best[0]):
+            best = (margin, bid)
+    return best[1] if best is not None else PASS_BID
+
+
+def coinche_estimate(hand: int, strain: int) -> float:
+    """Points a side expects to take in this trump when this hand bids it (partner unknown)."""
+    return COINCHE_BASE + COINCHE_SLOPE * suit_contract_value(hand, strain)
+
+
+def coinche_support(hand: int, strain: int) -> float:
+    """Points this hand adds to a partner's bid in its trump, beyond an average hand."""
+    return SUPPORT_SLOPE * (suit_contract_value(hand, strain) - AVERAGE_SUIT_VALUE)
+
+
+def coinche_defence(hand: int, strain: int) -> float:
+    """Points this hand is sure to take against a contract in `strain`."""
+    trumps = _ranks(hand, strain)
+    points = 25.0 * (trumps >> RANK_J & 1)
+    if trumps >> RANK_9 & 1 and trumps.bit_count() >= 2:
+        points += 15.0
+    points += 8.0 * max(0, trumps.bit_count() - 2)
+    for suit in range(4):
+        ranks = _ranks(hand, suit)
+        if suit != strain and ranks >> RANK_A & 1:
+            points += 13.0 + (10.0 if ranks >> RANK_T & 1 else 0.0)
+    return points
+
+
+def _coinche_targets(view: SeatView) -> dict[int, float]:
+    """The value this seat would bid to in each suit: its own estimate, or for a suit its
+    partner opened, the partner's first bid plus this hand's support."""
+    partner_first: dict[int, int] = {}
+    mine: set[int] = set()
+    for seat, bid in view.bids:
+        if bid.kind == CONTRACT and bid.strain is not None:
+            if seat == view.seat ^ 2:
+                partner_first.setdefault(bid.strain, bid.value or 0)
+            elif seat == view.seat:
+                mine.add(bid.strain)
+    targets = {}
+    for strain in range(4):
+        target = coinche_estimate(view.hand, strain) - COINCHE_MARGIN
+        if strain in partner_first and strain not in mine:
+            target = max(target, partner_first[strain] + coinche_support(view.hand, strain))
+        elif strain in partner_first:
+            target = 0.0  # already shown: the partner's bid counted this hand's support
+        targets[strain] = target
+    return targets
+
+
+def coinche_bid(view: SeatView) -> Bid:
+    """Bid the value the hand (with the partner's bid) is worth, coinche a contract the
+    defence clearly beats, surcoinche one the side clearly makes; else pass."""
+    legal = [b for b in view.legal if isinstance(b, Bid)]
+    standing = view.contract
+    value = standing.bid.value or 0 if standing is not None else 0
+    ours = standing is not None and standing.team == view.team
+    targets = _coinche_targets(view)
+    if any(b.kind == SURCOINCHE for b in legal) and standing is not None:
+        if targets[standing.mode] >= value + 30 and standing.seat == view.seat:
+            return next(b for b in legal if b.kind == SURCOINCHE)
+        return PASS_BID
+    best: tuple[float, Bid] | None = None
+    for strain, target in targets.items():
+        if ours and standing is not None and strain != standing.mode:
+            target -= 30  # a new suit over the partner's needs much more
+        bid_value = max((v for v in COINCHE_VALUES if v <= target), default=0)
+        if bid_value <= value:
+            continue
+        bid = Bid(CONTRACT, strain, bid_value)
+        if bid in legal and (best is None or target - value > best[0]):
+            best = (target - value, bid)
+    if best is not None:
+        return best[1]
+    if standing is not None and not ours and any(b.kind == COINCHE for b in legal):
+        if coinche_defence(view.hand, standing.mode) >= 162 - value + 10:
+            return next(b for b in legal if b.kind == COINCHE)
+    return PASS_BID
+
+
+def contract_bid(view: SeatView) -> Bid:
     """A natural bid: the strongest strain over its threshold, a sound double, or pass."""
     legal = [a for a in view.legal if isinstance(a, Bid)]
     standing = view.contract

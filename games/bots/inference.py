@@ -36,6 +36,12 @@ def infer(view: SeatView) -> Knowledge:
     for a in view.announcements:
         if a.seat != me:
             pinned[a.seat] |= a.cards & unseen
+    bidding = view.phase == "bidding"
+    if view.turned >= 0 and unseen >> view.turned & 1:
+        # French Belote: the turned card goes to the taker; while bidding, worlds are dealt
+        # as if this seat takes (what its bidding weighs).
+        taker = me if bidding or view.contract is None else view.contract.seat
+        pinned[taker] |= 1 << view.turned
     forbidden = [0, 0, 0, 0]
     rules = view.rules()
     if rules is not None:
@@ -50,7 +56,6 @@ def infer(view: SeatView) -> Knowledge:
                 relevant ^= low
                 if not legal_mask(bit | low, p.seat, p.led, p.win_card, p.win_seat, rules) & bit:
                     forbidden[p.seat] |= low
-    bidding = view.phase == "bidding"
     # While bidding every seat ends with eight cards; this seat's own are still to come.
     needs = [8 if bidding else view.hand_sizes[s] for s in range(4)]
     needs[me] = 8 - view.hand.bit_count() if bidding else 0

@@ -199,7 +199,9 @@ def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
     """Natural calls, but among the strains strong enough to bid, the one that does best over
     deals of the unseen cards (the auction going on naturally, the contract played out)."""
     natural = choose_bid(view)
-    if natural.kind != CONTRACT:
+    if natural.kind != CONTRACT or view.variant.name not in SIM_BIDDER_BIAS:
+        # French Belote and Coinche bid naturally at every level (the strain choice that
+        # sampling refines is a Bulgarian and Bela question).
         return natural
     # Open-handed playouts misjudge doubles and passes (measured); they choose the strain.
     options = [natural]

@@ -9,7 +9,9 @@ from games.rules.cards import NO_TRUMPS
 from games.rules.declarations import BELOT
 from games.rules.variants.base import Contract
 from games.rules.variants.bela import STIGLJA
+from games.rules.variants.belote import CAPOT, CARD_TOTAL
 from games.rules.variants.bulgarian import VALAT_BONUS, round_points
+from games.rules.variants.coinche import BASE, round_ten
 
 Pair = Sequence[int]
 TIE_BREAK = 0.01  # weight of a card point beside the hand points
@@ -64,8 +66,61 @@ def bela_points(
     return points[0], points[1]
 
 
+def _counted(cards: Pair, declared: Pair, belots: Pair, tricks: Pair) -> tuple[list[int], int]:
+    """French points per team (a capot team's cards counting 250), and the capot team or -1."""
+    capot = -1 if tricks[0] and tricks[1] else (0 if tricks[1] == 0 else 1)
+    counted = [(CAPOT if capot == t else cards[t]) + declared[t] + belots[t] for t in (0, 1)]
+    return counted, capot
+
+
+def belote_points(
+    contract: Contract, cards: Pair, declared: Pair, belots: Pair, tricks: Pair
+) -> tuple[int, int]:
+    """Hand points per team under French Belote rule 6 (hanging points left out)."""
+    takers = contract.team
+    counted, capot = _counted(cards, declared, belots, tricks)
+    points = [0, 0]
+    if counted[takers] > counted[1 - takers]:
+        return counted[0], counted[1]
+    if counted[takers] == counted[1 - takers]:
+        points[1 - takers] = counted[1 - takers]  # litige: the takers' points hang
+    else:
+        points[1 - takers] = (CAPOT if capot >= 0 else CARD_TOTAL) + sum(declared)
+        points[1 - takers] += belots[1 - takers]
+        points[takers] = belots[takers]
+    return points[0], points[1]
+
+
+def coinche_points(
+    contract: Contract, cards: Pair, declared: Pair, belots: Pair, tricks: Pair
+) -> tuple[int, int]:
+    """Hand points per team under Coinche rules 4-5, each rounded to the nearest ten."""
+    takers, bid = contract.team, contract.bid.value or 0
+    counted, capot = _counted(cards, declared, belots, tricks)
+    if bid == CAPOT:
+        made = capot == takers
+    else:
+        made = counted[takers] >= bid and counted[takers] > counted[1 - takers]
+    points = list(belots)
+    if contract.multiplier > 1:
+        points[takers if made else 1 - takers] += (BASE + bid) * contract.multiplier
+        points[takers if made else 1 - takers] += sum(declared)
+    elif made:
+        points = [counted[0], counted[1]]
+        points[takers] += bid
+    else:
+        points[takers] = belots[takers]
+        points[1 - takers] += BASE + bid + sum(declared)
+    return round_ten(points[0]), round_ten(points[1])
+
+
 Scorer = Callable[[Contract, Pair, Pair, Pair, Pair], tuple[int, int]]
-SCORERS: dict[str, Scorer] = {"bulgarian": bulgarian_points, "bela": bela_points}
+SCORERS: dict[str, Scorer] = {
+    "bulgarian": bulgarian_points,
+    "bela": bela_points,
+    "belote": belote_points,
+    "coinche": coinche_points,
+}
 
 
 class Outcome:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from games.rules.actions import CONTRACT, Action, Bid, Play
+from games.rules.actions import CONTRACT, TAKE, Action, Bid, Play
 from games.rules.cards import BEATEN_BY, POINTS, RANK_MASK, Card
 from games.rules.play import PlayRules
 from games.rules.variants import get_variant
@@ -61,6 +61,7 @@ class SeatView:
     tricks_won: tuple[int, int]
     match_score: tuple[int, int]
     hanging: tuple[int, int]
+    turned: int = -1  # French Belote: the card turned up, public all hand long (-1: none)
 
     @property
     def team(self) -> int:
@@ -117,7 +118,7 @@ def _announced_cards(item: Mapping[str, Any]) -> int:
 def _contract(variant: Variant, view: Mapping[str, Any], bids: list[tuple[int, Bid]]) -> Contract:
     data = view["contract"]
     bid = variant.parse_bid(data["bid"])
-    bidder = next(seat for seat, b in reversed(bids) if b.kind == CONTRACT)
+    bidder = next(seat for seat, b in reversed(bids) if b.kind in (CONTRACT, TAKE))
     return Contract(bid, bidder, int(data["multiplier"]))
 
 
@@ -181,4 +182,5 @@ def read_view(view: Mapping[str, Any]) -> SeatView:
         tricks_won=(tricks_won[0], tricks_won[1]),
         match_score=(view["match_score"][0], view["match_score"][1]),
         hanging=(view["hanging"][0], view["hanging"][1]),
+        turned=Card.parse(view["turned"]) if view.get("turned") else -1,
     )

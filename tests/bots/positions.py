@@ -8,6 +8,8 @@ from games.bots.view import read_view
 from games.rules.cards import CARDS
 from games.rules.hand import HandState
 
+VARIANTS = ["bulgarian", "bela", "belote", "coinche"]  # every rule set the bots play
+
 
 def random_position(variant: str, seed: int, *, min_steps: int = 0) -> HandState:
     """A hand driven by random legal actions to a random point where someone must act."""
@@ -35,7 +37,45 @@ def rebuild(state: HandState, seat: int, hidden: list[int]) -> HandState:
         card = getattr(action, "card", None)
         if card is not None:
             played[s] |= 1 << card
-    seen = read_view(state.view(seat)).hand
+    view = read_view(state.view(seat))
+    seen = view.hand
+    if view.turned >= 0:
+        full = [hidden[s] | played[s] for s in range(4)]
+        taker = view.contract.seat if view.contract is not None else seat
+        deck = _belote_deck(state, full, taker, view.turned, seen if seat == taker else 0)
+        twin = HandState.new(state.variant, dealer=state.dealer, deck=deck)
+    else:
+        twin = HandState.new(
+            state.variant, dealer=state.dealer, hands=_hands(seat, seen, hidden, played)
+        )
+    for s, action in state.log:
+        twin.apply(action, s)
+    return twin
+
+
+def _belote_deck(
+    state: HandState, full: list[int], taker: int, turned: int, seen: int
+) -> list[int]:
+    """A French Belote deck that deals these full hands when `taker` takes the turned card.
+
+    `seen` (the taker's own five while bidding, or 0) is dealt to it first.
+    """
+    first, rest = [], []
+    for s in range(4):
+        cards = [c for c in CARDS if full[s] >> c & 1 and c != turned]
+        if seen and s == taker:
+            cards.sort(key=lambda c: not seen >> c & 1)
+        first.append(cards[:5])
+        rest.append(cards[5:])
+    deck = [int(c) for c in state.variant.hands_to_deck([*first], state.dealer)]
+    deck.append(turned)
+    for k in range(1, 5):
+        deck.extend(rest[(state.dealer + k) % 4])
+    return deck
+
+
+def _hands(seat: int, seen: int, hidden: list[int], played: list[int]) -> list[list[int]]:
+    """Eight cards per seat, the seat's own first five (what it saw while bidding) first."""
     hands = []
     for s in range(4):
         mask = hidden[s] | played[s]
@@ -46,10 +86,7 @@ def rebuild(state: HandState, seat: int, hidden: list[int]) -> HandState:
             hands.append(first + rest)
         else:
             hands.append([c for c in CARDS if mask >> c & 1])
-    twin = HandState.new(state.variant, dealer=state.dealer, hands=hands)
-    for s, action in state.log:
-        twin.apply(action, s)
-    return twin
+    return hands
 
 
 def hidden_hands(state: HandState) -> list[int]:

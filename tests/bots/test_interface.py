@@ -10,7 +10,7 @@ from games.bots import BOTS, get_bot
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.hand import HandState
-from tests.bots.positions import hidden_hands, random_position, rebuild
+from tests.bots.positions import VARIANTS, hidden_hands, random_position, rebuild
 
 LEVELS = sorted(BOTS)
 
@@ -31,7 +31,7 @@ def test_a_bot_refuses_to_act_out_of_turn() -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_decision_is_the_same_whatever_the_hidden_hands(level: str, variant: str) -> None:
     bot = get_bot(level)
     compared = 0

@@ -10,6 +10,7 @@ from games.bots.kernel import Context, Position, greedy_card, solve
 from games.rules.actions import PLAYS
 from games.rules.declarations import BELOT
 from games.rules.hand import HandState
+from tests.bots.positions import VARIANTS
 
 
 def _played_out(variant: str, seed: int) -> HandState:
@@ -31,7 +32,7 @@ def _position(state: HandState) -> Position:
     )  # fmt: skip
 
 
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_kernel_plays_like_the_engine_on_random_hands(variant: str) -> None:
     for seed in range(300):
         rng = random.Random(seed)
@@ -71,7 +72,7 @@ def _brute_force(ctx: Context, pos: Position) -> int:
     return max(values) if pos.to_act & 1 == 0 else min(values)
 
 
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_solver_matches_plain_minimax_on_short_endings(variant: str) -> None:
     for seed in range(40):
         rng = random.Random(seed)

@@ -6,6 +6,7 @@ import pytest
 
 from games.bots import BOTS, get_bot
 from games.rules.hand import HandState
+from tests.bots.positions import VARIANTS
 
 # Decisions per level and rule set: a quick sweep by default, a big one marked slow.
 QUICK = {"random": 400, "easy": 400, "medium": 40, "hard": 12}
@@ -30,13 +31,13 @@ def _play(level: str, variant: str, decisions: int) -> int:
 
 
 @pytest.mark.parametrize("level", sorted(BOTS))
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_every_decision_is_legal(level: str, variant: str) -> None:
     assert _play(level, variant, QUICK[level]) == QUICK[level]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("level", sorted(BOTS))
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_every_decision_is_legal_over_many_hands(level: str, variant: str) -> None:
     assert _play(level, variant, BIG[level]) == BIG[level]

@@ -14,10 +14,10 @@ from games.bots.view import read_view
 from games.rules.actions import Play
 from games.rules.errors import RulesError
 from games.rules.hand import HandState
-from tests.bots.positions import hidden_hands, random_position, rebuild
+from tests.bots.positions import VARIANTS, hidden_hands, random_position, rebuild
 
 
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_sampled_worlds_never_contradict_the_view(variant: str) -> None:
     for seed in range(60):
         state = random_position(variant, seed)
@@ -33,7 +33,7 @@ def test_sampled_worlds_never_contradict_the_view(variant: str) -> None:
             assert rebuild(state, seat, world).view(seat) == state.view(seat)
 
 
-@pytest.mark.parametrize("variant", ["bulgarian", "bela"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_the_true_deal_always_satisfies_the_inferred_constraints(variant: str) -> None:
     for seed in range(200):
         state = random_position(variant, seed)
