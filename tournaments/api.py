@@ -88,7 +88,8 @@ class RoundTableSerializer(serializers.ModelSerializer):
     class Meta:
         model = RoundTable
         fields = [
-            "number", "table", "home", "away", "bracket_match", "home_points", "away_points",
+            "number", "table", "home", "away", "home_partner", "away_partner", "bracket_match",
+            "home_points", "away_points",
             "winner", "finished", "adjudicated", "note",
         ]  # fmt: skip
 
@@ -158,9 +159,9 @@ class CreateSerializer(SettingsSerializer):
 
 
 class RegisterSerializer(serializers.Serializer):
-    """A pair to enter, by usernames, and an optional team name."""
+    """Who enters, by usernames (a pair, or one player in an individuals event), and a name."""
 
-    players = serializers.ListField(child=StrictCharField(), min_length=2, max_length=2)
+    players = serializers.ListField(child=StrictCharField(), min_length=1, max_length=2)
     name = StrictCharField(max_length=120, required=False, default="")
 
 

@@ -19,6 +19,8 @@ class Pairing:
     home: int
     away: int | None
     bracket_match: int | None = None
+    home_partner: int | None = None
+    away_partner: int | None = None
 
 
 def seeds(tournament: Tournament) -> list[pairing.Entry[int]]:
@@ -37,9 +39,11 @@ def results(tournament: Tournament) -> list[pairing.Result[int]]:
             if table.bracket_match is None:
                 found.append(pairing.Result.bye(table.home_id))
             continue
-        found.append(
-            pairing.Result(table.home_id, table.away_id, table.home_points, table.away_points)
-        )
+        points = (table.home_points, table.away_points)
+        found.append(pairing.Result(table.home_id, table.away_id, *points))
+        # Individuals: each player scores the team's result against the opposite seat.
+        if table.home_partner_id is not None and table.away_partner_id is not None:
+            found.append(pairing.Result(table.home_partner_id, table.away_partner_id, *points))
     return found
 
 
@@ -78,6 +82,8 @@ def pair_round(tournament: Tournament, number: int) -> list[Pairing]:
                 raise ValueError(f"bracket match {match.number} is not decided yet")
             found.append(Pairing(home, away, match.number))
         return found
+    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
+        return _pair_individuals(tournament)
     if tournament.format == Format.ROUND_ROBIN:
         ids = [entry.id for entry in seeding_order(seeds(tournament))]
         round_ = pairing.round_robin(ids)[number - 1]
@@ -87,6 +93,28 @@ def pair_round(tournament: Tournament, number: int) -> list[Pairing]:
     if round_.bye is not None:
         found.append(Pairing(round_.bye, None))
     return found
+
+
+def _pair_individuals(tournament: Tournament) -> list[Pairing]:
+    """Individuals: rotate partners, then seat the teams by strength, best two on table 1."""
+    # Nobody partners the same player twice while avoidable; the field is a multiple of four.
+    players = seeds(tournament)
+    earlier = RoundTable.objects.filter(round__tournament=tournament, away__isnull=False)
+    past = [
+        team
+        for table in earlier
+        for team in ((table.home_id, table.home_partner_id), (table.away_id, table.away_partner_id))
+    ]
+    teams = pairing.partner_round(players, [(a, b) for a, b in past if b is not None]).teams
+    score = {line.entry.id: line.score for line in standings(tournament)}
+    rating = {player.id: player.rating for player in players}
+    ranked = sorted(
+        teams, key=lambda team: (-sum(score[p] for p in team), -sum(rating[p] for p in team))
+    )
+    return [
+        Pairing(home[0], away[0], home_partner=home[1], away_partner=away[1])
+        for home, away in zip(ranked[::2], ranked[1::2], strict=True)
+    ]
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing[int]]:

@@ -146,6 +146,13 @@ class RoundTable(models.Model):
     away = models.ForeignKey(
         Entry, on_delete=models.PROTECT, related_name="away_tables", null=True, blank=True
     )
+    # Individuals events: the partners the round gave home and away (seats 2 and 3).
+    home_partner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    away_partner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
     # Single elimination: the bracket match this board plays.
     bracket_match = models.PositiveSmallIntegerField(null=True, blank=True)
     home_points = models.IntegerField(default=0)

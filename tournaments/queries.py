@@ -15,7 +15,9 @@ def tournament_list() -> QuerySet[Tournament]:
 
 def tournament_detail(*, tournament_id: int) -> Tournament:
     """A tournament with entries, rounds (tables in order) and standings; 404 if none."""
-    tables = RoundTable.objects.select_related("home", "away", "winner", "table")
+    tables = RoundTable.objects.select_related(
+        "home", "away", "home_partner", "away_partner", "winner", "table"
+    )
     tournament = (
         Tournament.objects.select_related("organizer")
         .prefetch_related(

@@ -7,6 +7,7 @@ task delivered twice, or a sweep racing a watcher, does the work once.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
 from datetime import timedelta
 
 from django.db import transaction
@@ -59,7 +60,17 @@ def round_start(*, round_id: int) -> bool:
                 table.finished, table.winner, table.note = True, home, "Bye."
             else:
                 table.away = entries[pairing.away]
-                table.table = table_open(tournament=tournament, home=home, away=table.away)
+                partners = (pairing.home_partner, pairing.away_partner)
+                table.home_partner, table.away_partner = (
+                    None if p is None else entries[p] for p in partners
+                )
+                table.table = table_open(
+                    tournament=tournament,
+                    teams=(
+                        _team(home, table.home_partner),
+                        _team(table.away, table.away_partner),
+                    ),
+                )
             table.save()
         now = timezone.now()
         round_.status = Round.Status.RUNNING
@@ -68,6 +79,13 @@ def round_start(*, round_id: int) -> bool:
         round_.save(update_fields=["status", "started_at", "deadline"])
         _arm_watch(round_)
     return True
+
+
+def _team(first: Entry, partner: Entry | None) -> list[tuple[Entry, int]]:
+    """A team's two places as (entry, which of its players): a pair, or two individuals."""
+    if partner is None:
+        return [(first, 0), (first, 1)]
+    return [(first, 0), (partner, 0)]
 
 
 def _collect(round_: Round, tournament: Tournament) -> bool:
@@ -131,11 +149,12 @@ def round_finalize(*, round_id: int) -> bool:
 def standings_store(tournament: Tournament) -> None:
     """Replace the standings with those of every finished round."""
     lines = formats.standings(tournament)
-    played = {
-        entry.pk: entry.home_tables.filter(round__status=Round.Status.FINISHED).count()
-        + entry.away_tables.filter(round__status=Round.Status.FINISHED).count()
-        for entry in tournament.entries.all()
-    }
+    finished = RoundTable.objects.filter(
+        round__tournament=tournament, round__status=Round.Status.FINISHED
+    )
+    played: Counter[int] = Counter()
+    for seats in finished.values_list("home", "away", "home_partner", "away_partner"):
+        played.update(entry for entry in seats if entry is not None)
     ranks = {line.entry.id: line.rank for line in lines}
     if tournament.format == Tournament.Format.SINGLE_ELIMINATION:
         ranks = {

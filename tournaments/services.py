@@ -102,9 +102,10 @@ def _validate(values: Mapping[str, Any]) -> None:
             "Duplicate needs every table dealt the same cards; live tables cannot deal "
             "chosen cards yet.",
         )
-    if values.get("entry_type") == Tournament.EntryType.INDIVIDUALS:
+    individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
+    if individuals and values.get("format") != Tournament.Format.SWISS:
         raise TournamentError(
-            "unsupported", "Individual entries are not available yet; enter fixed pairs."
+            "unsupported", "Individuals play Swiss rounds with rotating partners: choose Swiss."
         )
     if values.get("variant") not in Variant.values:
         raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
@@ -211,7 +212,10 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     if tournament.status != Status.REGISTRATION:
         raise TournamentError("registration_closed", "This tournament is not taking entries.")
     _window(tournament.registration_opens_at, tournament.registration_closes_at, "registration")
-    if len(players) != 2 or players[0].pk == players[1].pk:
+    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
+        if len(players) != 1:
+            raise TournamentError("invalid", "In this event each player enters alone.")
+    elif len(players) != 2 or players[0].pk == players[1].pk:
         raise TournamentError("invalid", "A pair is two different players.")
     organizing = _allowed(user, tournament)
     if not organizing and user.pk not in {p.pk for p in players}:
@@ -226,9 +230,9 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
             raise TournamentError("already_entered", f"{player} is already entered.")
     return Entry.objects.create(
         tournament=tournament,
-        name=name.strip() or f"{players[0]} & {players[1]}",
+        name=name.strip() or " & ".join(str(player) for player in players),
         player_one=players[0],
-        player_two=players[1],
+        player_two=players[1] if len(players) > 1 else None,
     )
 
 
@@ -267,6 +271,13 @@ def tournament_start(*, tournament_id: int, user: User) -> Tournament:
         entries = [entry for entry in entries if entry.checked_in]
         if len(entries) < 2:
             raise TournamentError("too_few", "Fewer than two entries checked in.")
+    individuals = tournament.entry_type == Tournament.EntryType.INDIVIDUALS
+    if individuals and (len(entries) < 4 or len(entries) % 4):
+        raise TournamentError(
+            "table_of_four",
+            f"Individuals sit four to a table: {len(entries)} players is not a multiple of "
+            "four (enter bots to fill the tables).",
+        )
     _move(tournament, Status.RUNNING)
     for entry in entries:
         entry.no_show = not entry.checked_in

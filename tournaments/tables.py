@@ -54,21 +54,25 @@ def is_stand_in(user: User) -> bool:
     return user.is_bot and user.username.startswith(f"{STAND_IN_PREFIX}-")
 
 
-def seat_users(tournament: Tournament, home: Entry, away: Entry) -> list[User]:
-    """Who sits seats 0-3: home in 0 and 2, away in 1 and 3; a stand-in for each absent player."""
+Team = list[tuple[Entry, int]]
+"""A team's two places: (entry, which of the entry's players), for seats 0 and 2 or 1 and 3."""
+
+
+def seat_users(tournament: Tournament, teams: tuple[Team, Team]) -> list[User]:
+    """Who sits seats 0-3: the first team in 0 and 2, the other in 1 and 3; bots for the absent."""
     seats: list[User] = []
     for seat in range(4):
-        entry = home if seat % 2 == 0 else away
+        entry, which = teams[seat % 2][seat // 2]
         players = entry.players()
-        player = players[seat // 2] if seat // 2 < len(players) else None
+        player = players[which] if which < len(players) else None
         if entry.no_show or player is None or is_stand_in(player):
             player = stand_in(level=tournament.bot_level, seat=seat)
         seats.append(player)
     return seats
 
 
-def table_open(*, tournament: Tournament, home: Entry, away: Entry) -> Table:
-    """Create a table for two entries and seat them; the fourth seat taken deals."""
+def table_open(*, tournament: Tournament, teams: tuple[Team, Team]) -> Table:
+    """Create a table for two teams and seat them; the fourth seat taken deals."""
     with transaction.atomic():
         table = table_create(
             creator=None,
@@ -77,7 +81,7 @@ def table_open(*, tournament: Tournament, home: Entry, away: Entry) -> Table:
             bot_level=tournament.bot_level,
             rated=tournament.rated,
         )
-        for seat, user in enumerate(seat_users(tournament, home, away)):
+        for seat, user in enumerate(seat_users(tournament, teams)):
             table_take_seat(table_id=table.pk, user=user, seat=seat)
     table.refresh_from_db()
     return table

@@ -118,16 +118,18 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
 @login_required
 @require_POST
 def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Enter yourself with a partner named by username."""
-    partner = User.objects.filter(username=request.POST.get("partner", "")).first()
-    if partner is None:
+    """Enter yourself, with a partner named by username unless the event takes individuals."""
+    wanted = request.POST.get("partner", "").strip()
+    partner = User.objects.filter(username=wanted).first() if wanted else None
+    if wanted and partner is None:
         messages.error(request, "No player with that username.")
     else:
+        players = [request.user] if partner is None else [request.user, partner]
         try:
             services.entry_register(
                 tournament_id=tournament_id,
                 user=request.user,  # type: ignore[arg-type]
-                players=[request.user, partner],  # type: ignore[list-item]
+                players=players,  # type: ignore[arg-type]
                 name=request.POST.get("name", ""),
             )
         except TournamentError as error:

@@ -45,18 +45,19 @@ def tournament(organizer: User | None = None, **settings: Any) -> Tournament:
 def ready_to_start(
     *, bot_entries: int, people_entries: int = 0, **settings: Any
 ) -> tuple[Tournament, list[User]]:
-    """An event in check-in with bot pairs (checked in) and people pairs (not checked in)."""
+    """An event in check-in with bot entries (checked in) and people's (not checked in)."""
     event = tournament(**settings)
     organizer = event.organizer
     services.tournament_open_registration(tournament_id=event.pk, user=organizer)
     people: list[User] = []
+    size = 1 if event.entry_type == Tournament.EntryType.INDIVIDUALS else 2
     for _ in range(bot_entries):
-        pair = [bot_player(), bot_player()]
-        services.entry_register(tournament_id=event.pk, user=organizer, players=pair)
+        team = [bot_player() for _ in range(size)]
+        services.entry_register(tournament_id=event.pk, user=organizer, players=team)
     for _ in range(people_entries):
-        pair = [person(), person()]
-        people += pair
-        services.entry_register(tournament_id=event.pk, user=pair[0], players=pair)
+        team = [person() for _ in range(size)]
+        people += team
+        services.entry_register(tournament_id=event.pk, user=team[0], players=team)
     services.tournament_open_check_in(tournament_id=event.pk, user=organizer)
     event.refresh_from_db()
     return event, people
