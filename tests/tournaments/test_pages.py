@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tests.tournaments.factories import play_deals, ready_to_start, tournament
+from tests.tournaments.factories import person, play_deals, ready_to_start, tournament
 from tournaments import services
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.rounds import round_finalize, round_start
@@ -78,3 +78,36 @@ def test_an_organizer_creates_a_tournament_from_the_form() -> None:
     created = Tournament.objects.get(name="Form Cup")
     assert response.status_code == 302 and response["Location"] == f"/tournaments/{created.pk}/"
     assert created.house_rules == {"target": 1000} and created.status == "draft"
+
+
+def test_the_organizer_edits_settings_but_not_the_format() -> None:
+    event = tournament(name="Before")
+    client = Client()
+    client.force_login(event.organizer)
+    assert client.get(f"/tournaments/{event.pk}/edit/").status_code == 200
+    response = client.post(
+        f"/tournaments/{event.pk}/edit/",
+        {"name": "After", "variant": "coinche", "format": "round_robin", "round_minutes": 45,
+         "bot_level": "medium", "match_deals": 3, "target": 501},
+    )  # fmt: skip
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.round_minutes, event.match_deals) == ("After", 45, 3)
+    assert (event.variant, event.format, event.house_rules) == ("bela", "swiss", {"target": 501})
+
+
+def test_others_cannot_open_the_edit_page() -> None:
+    event = tournament()
+    client = Client()
+    client.force_login(person())
+    assert client.get(f"/tournaments/{event.pk}/edit/").status_code == 403
+
+
+def test_an_individuals_page_names_both_partners_of_each_team() -> None:
+    event, _ = ready_to_start(bot_entries=4, entry_type=Tournament.EntryType.INDIVIDUALS)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_ = run_round(event, 1, finish=False)
+    table = RoundTable.objects.get(round=round_)
+    page = Client().get(f"/tournaments/{event.pk}/").content.decode()
+    assert f"{table.home} &amp; {table.home_partner}" in page
+    assert f"{table.away} &amp; {table.away_partner}" in page
