@@ -34,6 +34,16 @@ def _arm_watch(round_: Round) -> None:
     transaction.on_commit(lambda: tasks.watch_round.apply_async(args))
 
 
+def _lock(round_id: int) -> tuple[Tournament, Round] | None:
+    """Lock the tournament, then the round: the order every writer follows (no deadlock)."""
+    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True)
+    tournament = Tournament.objects.select_for_update().filter(pk__in=tournament_id).first()
+    round_ = Round.objects.select_for_update().filter(pk=round_id).first()
+    if tournament is None or round_ is None:
+        return None
+    return tournament, round_
+
+
 def round_create(*, tournament: Tournament, number: int) -> Round:
     """The next round, pending; its start is queued once this transaction commits."""
     round_, _ = Round.objects.get_or_create(tournament=tournament, number=number)
@@ -44,10 +54,10 @@ def round_create(*, tournament: Tournament, number: int) -> Round:
 def round_start(*, round_id: int) -> bool:
     """Pair the round and open its tables (bots for the absent); False if not due or done."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().filter(pk=round_id).first()
-        if round_ is None or round_.status != Round.Status.PENDING:
+        locked = _lock(round_id)
+        if locked is None or locked[1].status != Round.Status.PENDING:
             return False
-        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        tournament, round_ = locked
         if tournament.status != Tournament.Status.RUNNING or tournament.is_paused:
             return False
         entries = {entry.pk: entry for entry in tournament.entries.all()}
@@ -123,10 +133,10 @@ def _winner(table: RoundTable, team: int | None) -> Entry | None:
 def round_finalize(*, round_id: int) -> bool:
     """Finalize the round once every table has a result: standings, then next round or end."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().filter(pk=round_id).first()
-        if round_ is None or round_.status != Round.Status.RUNNING:
+        locked = _lock(round_id)
+        if locked is None or locked[1].status != Round.Status.RUNNING:
             return False
-        tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+        tournament, round_ = locked
         if tournament.status != Tournament.Status.RUNNING:
             return False
         if not _collect(round_, tournament):
