@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from accounts.models import User
 from games.models import Match, Table
@@ -54,7 +55,11 @@ def current_version(page: Page) -> int:
 def click_and_wait(page: Page, target: str) -> None:
     """Click a move, then wait until the table has moved past the version we saw."""
     before = current_version(page)
-    page.locator(target).first.click()
+    try:
+        page.locator(target).first.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        # A hand summary opened over the table meanwhile: the caller closes it and retries.
+        return
     page.wait_for_function(
         f"Number(document.getElementById('table-app').dataset.version) > {before}"
         " || !document.getElementById('error').hidden",
