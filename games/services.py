@@ -33,6 +33,8 @@ TIMEOUTS_BEFORE_HOLD = 3
 CHAT_BURST = 5
 CHAT_WINDOW = timedelta(seconds=10)
 CHAT_MAX_LENGTH = 300
+# What play changes on a match row (the rest is fixed when the match starts).
+MATCH_FIELDS = ["engine", "hands_played", "score", "hanging", "winner_team", "finished_at"]
 
 
 class TableError(Exception):
@@ -416,7 +418,7 @@ def _hand_end(change: _Change) -> None:
     # Ratings move in the same transaction that stores the result (accounts' service).
     if match_row.rated:
         match_row.engine = engine.to_json()
-        match_row.save()
+        match_row.save(update_fields=MATCH_FIELDS)
         match_rate(match_id=match_row.pk)
 
 
@@ -497,10 +499,10 @@ def _append(
 def _commit(change: _Change) -> None:
     """Save the table and match; after commit, broadcast and queue the next move or timer."""
     table = change.table
-    table.save()
+    table.save(update_fields=["version", "status", "updated_at"])
     if change.match_row is not None and change.engine is not None:
         change.match_row.engine = change.engine.to_json()
-        change.match_row.save()
+        change.match_row.save(update_fields=MATCH_FIELDS)
     messages = change.messages
     follow_up = _next_task(change)
 
