@@ -232,8 +232,10 @@ def coinche_bid(view: SeatView) -> Bid:
         return PASS_BID
     best: tuple[float, Bid] | None = None
     for strain, target in targets.items():
-        if ours and standing is not None and strain != standing.mode:
+        if standing is not None and strain != standing.mode and ours:
             target -= 30  # a new suit over the partner's needs much more
+        if standing is not None and strain == standing.mode and not ours:
+            continue  # strength in the opponents' trumps defends: it coinches
         bid_value = max((v for v in COINCHE_VALUES if v <= target), default=0)
         if bid_value <= value:
             continue

@@ -114,3 +114,20 @@ def test_players_who_keep_their_declarations_quiet_still_get_consistent_worlds()
         for _ in range(3):
             world = sampler.sample(rng)
             assert rebuild(state, seat, world).view(seat) == state.view(seat)
+
+
+def test_the_turned_card_goes_to_the_taker_in_every_world() -> None:
+    checked = set()
+    for seed in range(60):
+        state = random_position("belote", seed)
+        seat = state.to_act
+        view = read_view(state.view(seat))
+        if view.played >> view.turned & 1:
+            continue
+        # While bidding, worlds are dealt as if this seat takes.
+        taker = seat if view.contract is None else view.contract.seat
+        rng = random.Random(seed)
+        for _ in range(3):
+            assert WorldSampler(view).sample(rng)[taker] >> view.turned & 1
+        checked.add((view.phase, taker == seat))
+    assert checked == {("bidding", True), ("playing", True), ("playing", False)}
