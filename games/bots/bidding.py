@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.bots.view import SeatView
 from games.rules.actions import (
     COINCHE,
@@ -196,22 +198,22 @@ def coinche_defence(hand: int, strain: int) -> float:
     return points
 
 
-def _coinche_targets(view: SeatView) -> dict[int, float]:
-    """The value this seat would bid to in each suit: its own estimate, or for a suit its
-    partner opened, the partner's first bid plus this hand's support."""
+def coinche_targets(hand: int, seat: int, bids: Sequence[tuple[int, Bid]]) -> dict[int, float]:
+    """The value a seat would bid to in each suit after `bids`: its own estimate, or for a
+    suit its partner opened, the partner's first bid plus this hand's support."""
     partner_first: dict[int, int] = {}
     mine: set[int] = set()
-    for seat, bid in view.bids:
+    for bidder, bid in bids:
         if bid.kind == CONTRACT and bid.strain is not None:
-            if seat == view.seat ^ 2:
+            if bidder == seat ^ 2:
                 partner_first.setdefault(bid.strain, bid.value or 0)
-            elif seat == view.seat:
+            elif bidder == seat:
                 mine.add(bid.strain)
     targets = {}
     for strain in range(4):
-        target = coinche_estimate(view.hand, strain) - COINCHE_MARGIN
+        target = coinche_estimate(hand, strain) - COINCHE_MARGIN
         if strain in partner_first and strain not in mine:
-            target = max(target, partner_first[strain] + coinche_support(view.hand, strain))
+            target = max(target, partner_first[strain] + coinche_support(hand, strain))
         elif strain in partner_first:
             target = 0.0  # already shown: the partner's bid counted this hand's support
         targets[strain] = target
@@ -225,7 +227,7 @@ def coinche_bid(view: SeatView) -> Bid:
     standing = view.contract
     value = standing.bid.value or 0 if standing is not None else 0
     ours = standing is not None and standing.team == view.team
-    targets = _coinche_targets(view)
+    targets = coinche_targets(view.hand, view.seat, view.bids)
     if any(b.kind == SURCOINCHE for b in legal) and standing is not None:
         if targets[standing.mode] >= value + 30 and standing.seat == view.seat:
             return next(b for b in legal if b.kind == SURCOINCHE)

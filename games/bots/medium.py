@@ -186,6 +186,10 @@ def _fits_auction(view: SeatView, state: HandState) -> bool:
 
 def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
     """During play: whether the others' contract bids are natural for their whole hands."""
+    if view.variant.name not in SIM_BIDDER_BIAS:
+        # French Belote and Coinche: filtering worlds by the auction did not measurably help
+        # (medium with it against medium without, 40 mirrored pairs each: +0.9 and +1.0).
+        return True
     seen_count = view.variant.bidding_cards
     for seat, bid in view.bids:
         if seat != view.seat and bid.kind == CONTRACT:
