@@ -136,9 +136,15 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             continue
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def celery_worker(stack_env: dict[str, str], redis_server: Redis) -> Iterator[Worker]:
-    """A real Celery worker process, consuming this session's queue, up and answering."""
+    """A real Celery worker process, consuming this session's queue, up and answering.
+
+    One per test: it stops before the test's database is flushed (a worker still finishing
+    the last test's tables deadlocks PostgreSQL's TRUNCATE), and tasks that test left queued
+    are dropped first so they cannot act on the next test's rows.
+    """
+    redis.Redis.from_url(redis_server.url).delete(redis_server.queue)
     hostname = f"pytest-{uuid.uuid4().hex[:8]}@localhost"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker",
