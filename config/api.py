@@ -177,6 +177,16 @@ class Pagination(PageNumberPagination):
             raise exceptions.ValidationError({self.page_size_query_param: [message]})
         return int(raw)
 
+    def get_page_number(self, request: Request, paginator: Any) -> int | str:
+        """The asked page, refused when present but not a whole number (DRF reads "" as 1)."""
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None or raw in self.last_page_strings:
+            return super().get_page_number(request, paginator)
+        if not re.fullmatch(r"[0-9]{1,9}", raw) or int(raw) < 1:
+            message = "A whole number from 1."
+            raise exceptions.ValidationError({self.page_query_param: [message]})
+        return int(raw)
+
     def get_schema_operation_parameters(self, view: APIView) -> list[dict[str, Any]]:
         """DRF's parameters with their real bounds."""
         parameters = super().get_schema_operation_parameters(view)

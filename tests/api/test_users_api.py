@@ -29,6 +29,13 @@ def test_users_400_for_a_page_size_out_of_range() -> None:
     assert error_of(response)["fields"] == {"page_size": ["A whole number from 1 to 200."]}
 
 
+@pytest.mark.parametrize("page", ["", "x", "0", "-1"])
+def test_users_400_for_a_page_that_is_not_a_whole_number_from_1(page: str) -> None:
+    response = APIClient().get(f"/api/users/?page={page}")
+    assert response.status_code == 400
+    assert error_of(response)["fields"] == {"page": ["A whole number from 1."]}
+
+
 def test_users_404_past_the_last_page(ann: User) -> None:
     response = APIClient().get("/api/users/?page=9")
     assert response.status_code == 404
