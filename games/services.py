@@ -26,6 +26,7 @@ from games.broadcast import broadcast, public_group, seat_group
 from games.choices import BotLevel, Variant
 from games.models import ChatMessage, Match, MatchPlayer, Seat, Table, TableEvent
 from games.queries import engine_load, hand_view, table_seats, table_summary
+from games.signals import match_finished
 
 # Turns in a row a person may let run out before a bot holds their seat.
 TIMEOUTS_BEFORE_HOLD = 3
@@ -420,6 +421,7 @@ def _hand_end(change: _Change) -> None:
         match_row.engine = engine.to_json()
         match_row.save(update_fields=MATCH_FIELDS)
         match_rate(match_id=match_row.pk)
+    match_finished.send(sender=Table, table_id=change.table.pk)
 
 
 def _match_start(change: _Change) -> None:

@@ -4,5 +4,6 @@ from __future__ import annotations
 
 import django.dispatch
 
-# Sent with `table_id` once a match has ended and its result is committed.
+# Sent with `table_id` inside the transaction that stores a match's result: receivers
+# defer their work with transaction.on_commit.
 match_finished = django.dispatch.Signal()

@@ -7,6 +7,7 @@ import pytest
 from games import rules
 from games.models import Match, Table, TableEvent
 from games.queries import hand_frames
+from games.signals import match_finished
 from tests.games.factories import bot_table, play_bots_to_end
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +29,20 @@ def test_a_bot_table_plays_a_match_to_its_end(variant: str, house_rules: dict[st
     assert max(match.score) >= rules.get_variant(variant, house_rules).target()
     assert match.score[match.winner_team] > match.score[1 - match.winner_team]
     assert match.seated.count() == 4
+
+
+def test_a_finished_match_tells_the_apps_built_on_tables() -> None:
+    ended: list[int] = []
+
+    def record(sender: object, *, table_id: int, **kwargs: object) -> None:
+        ended.append(table_id)
+
+    match_finished.connect(record)
+    try:
+        table = play_bots_to_end(bot_table("bela", target=501))
+    finally:
+        match_finished.disconnect(record)
+    assert ended == [table.pk]
 
 
 def test_versions_run_without_gaps_and_every_hand_replays() -> None:
