@@ -123,6 +123,10 @@ def test_a_person_plays_a_match_against_three_bots_by_clicking(
     match = Match.objects.get(table=table)
     expect(end).to_contain_text(f"win {match.score[match.winner_team]} to")
     expect(end).to_contain_text("Last hand")
+    final_scores = end.locator("table.points tr").last.locator("td").all_text_contents()
+    assert final_scores == [str(points) for points in match.score], (
+        "the last hand, not an earlier one"
+    )
     assert clicks > 8
 
 

@@ -15,7 +15,6 @@ let view = null;
 let info = null;
 let clientSeq = 0;
 let retries = 0;
-let lastResult = null; // the last hand's result, kept for the end-of-match screen
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -214,7 +213,6 @@ function pointsTable(result) {
 }
 
 function showSummary(result) {
-  lastResult = result;
   const box = $("summary");
   const outcome = result.outcome + (result.valat !== null && result.valat !== undefined ? ` · valat by ${teamName(result.valat)}` : "");
   box.replaceChildren(el("div", { class: "dialog" },
@@ -237,7 +235,7 @@ function drawMatchEnd() {
   box.replaceChildren(el("div", { class: "dialog" },
     el("h2", { id: "match-end-title" }, `Match over: ${teamName(match.winner)} win ${match.score[match.winner]} to ${match.score[1 - match.winner]}`),
     el("p", {}, won),
-    lastResult ? el("div", {}, el("h3", {}, "Last hand"), pointsTable(lastResult)) : "",
+    view && view.result ? el("div", {}, el("h3", {}, "Last hand"), pointsTable(view.result)) : "",
     el("p", {}, el("a", { href: `/tables/${tableId}/hands/` }, "Replay the hands"), " · ", el("a", { href: "/tables/" }, "Back to the lobby"))));
   box.hidden = false;
 }
