@@ -1,10 +1,11 @@
-"""REST API of live tables: list, create, read (your own view), join and act."""
+"""REST API of live tables (list, create, read your own view, join, act) and their matches."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -19,7 +20,7 @@ from rest_framework.views import APIView
 from config.api import ErrorSerializer, StrictCharField
 from games import queries, services
 from games.choices import BotLevel, Variant
-from games.models import Table
+from games.models import Match, Table
 
 # HTTP status of each refusal a table can give; anything else is a 400.
 STATUS_OF = {
@@ -129,6 +130,14 @@ class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField()
 
 
+def _choice(request: Request, name: str, allowed: list[str]) -> str | None:
+    """A query filter's value, refused (400) when it is not one of `allowed`."""
+    wanted = request.query_params.get(name)
+    if wanted is not None and wanted not in allowed:
+        raise exceptions.ValidationError({name: [f"One of: {', '.join(allowed)}."]})
+    return wanted
+
+
 def _tables() -> QuerySet[Table]:
     return Table.objects.prefetch_related("seats__user").order_by("-created_at")
 
@@ -140,9 +149,9 @@ class TableListView(generics.ListCreateAPIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Table]:
-        wanted = self.request.query_params.get("status")
+        wanted = _choice(self.request, "status", Table.Status.values)
         tables = _tables()
-        return tables.filter(status=wanted) if wanted in Table.Status.values else tables
+        return tables.filter(status=wanted) if wanted is not None else tables
 
     @extend_schema(
         parameters=[OpenApiParameter("status", enum=Table.Status.values, required=False)]
@@ -230,3 +239,123 @@ class TableActionView(APIView):
         except services.TableError as error:
             raise TableRefused(error) from error
         return Response({"version": new_version})
+
+
+class MatchPlayerSerializer(serializers.Serializer):
+    """Who held a seat, and on which team."""
+
+    seat = serializers.IntegerField()
+    team = serializers.IntegerField()
+    username = serializers.CharField()
+    bot = serializers.BooleanField()
+
+
+class RatingMoveSerializer(serializers.Serializer):
+    """One player's rating move after the match."""
+
+    username = serializers.CharField()
+    before = serializers.FloatField()
+    after = serializers.FloatField()
+    expected = serializers.FloatField()
+    result = serializers.FloatField()
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A finished match: players, score, rating moves and where to replay it."""
+
+    table = serializers.IntegerField(source="table_id")
+    score = serializers.ListField(child=serializers.IntegerField())
+    players = serializers.SerializerMethodField()
+    rating_changes = serializers.SerializerMethodField()
+    replay_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "table", "variant", "rated", "score", "hands_played", "winner_team",
+            "started_at", "finished_at", "players", "rating_changes", "replay_url",
+        ]  # fmt: skip
+
+    @extend_schema_field(MatchPlayerSerializer(many=True))
+    def get_players(self, match: Match) -> list[dict[str, Any]]:
+        """The four seats in order (team 0: seats 0 and 2)."""
+        return [
+            {"seat": p.seat, "team": p.team, "username": p.user.username, "bot": p.user.is_bot}
+            for p in match.seated.all()
+        ]
+
+    @extend_schema_field(RatingMoveSerializer(many=True))
+    def get_rating_changes(self, match: Match) -> list[dict[str, Any]]:
+        """Empty for an unrated match."""
+        return [
+            {
+                "username": change.user.username,
+                "before": change.before,
+                "after": change.after,
+                "expected": change.expected,
+                "result": change.result,
+            }
+            for change in match.rating_changes.all()
+        ]
+
+    def get_replay_url(self, match: Match) -> str:
+        """The hand history page, from which every hand replays step by step."""
+        return reverse("games:hands", kwargs={"table_id": match.table_id})
+
+
+def _finished_matches() -> QuerySet[Match]:
+    return (
+        Match.objects.filter(finished_at__isnull=False)
+        .prefetch_related("seated__user", "rating_changes__user")
+        .order_by("-finished_at", "-id")
+    )
+
+
+class MatchListView(generics.ListAPIView):
+    """Finished matches, newest first; filter by rule set and by player."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.AllowAny]
+
+    def get_queryset(self) -> QuerySet[Match]:
+        matches = _finished_matches()
+        variant = _choice(self.request, "variant", Variant.values)
+        if variant is not None:
+            matches = matches.filter(variant=variant)
+        player = self.request.query_params.get("player")
+        if player is not None:
+            matches = matches.filter(seated__user__username=player).distinct()
+        return matches
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("variant", enum=Variant.values, required=False),
+            OpenApiParameter("player", str, required=False, description="A username."),
+        ],
+        responses={
+            200: MatchSerializer(many=True),
+            400: OpenApiResponse(ErrorSerializer, description="An unknown rule set or page."),
+        },
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+
+class MatchDetailView(generics.RetrieveAPIView):
+    """One finished match."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.AllowAny]
+    lookup_url_kwarg = "match_id"
+
+    def get_queryset(self) -> QuerySet[Match]:
+        return _finished_matches()
+
+    @extend_schema(
+        responses={
+            200: MatchSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="No such finished match."),
+        }
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)

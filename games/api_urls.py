@@ -1,4 +1,4 @@
-"""API routes of live tables, mounted under /api/."""
+"""API routes of live tables and their matches, mounted under /api/."""
 
 from __future__ import annotations
 
@@ -11,4 +11,6 @@ urlpatterns = [
     path("tables/<int:table_id>/", api.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join/", api.TableJoinView.as_view(), name="api-table-join"),
     path("tables/<int:table_id>/actions/", api.TableActionView.as_view(), name="api-table-act"),
+    path("matches/", api.MatchListView.as_view(), name="api-matches"),
+    path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
 ]
