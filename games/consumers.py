@@ -10,7 +10,8 @@ Server -> client:
   {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
   {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
 `view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
-Authentication: the session cookie, or `Authorization: Token <key>` for API clients.
+Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
+config/origins.py lets in without an Origin header).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from games.consumers import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND
 from games.models import Seat
 from games.services import table_leave
 from tests.games.factories import people_table, person
-from tests.games.sockets import open_table_socket, recv_json
+from tests.games.sockets import open_table_socket, recv_json, session_cookie
 from tests.helpers import Server
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -24,13 +24,51 @@ def test_an_api_client_plays_its_seat_with_a_token(asgi_server: Server) -> None:
     _, key = token_create(user=users[1], name="my bot")
     with connect(
         f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
-        # Channels' origin check refuses a handshake without Origin, so API clients send one.
         origin=asgi_server.url,  # type: ignore[arg-type]
         additional_headers={"Authorization": f"Token {key}"},
         open_timeout=10,
     ) as socket:
         snapshot = recv_json(socket)
     assert snapshot["seat"] == 1 and len(snapshot["view"]["hand"]) == 6
+
+
+def test_a_token_client_needs_no_origin_header(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    _, key = token_create(user=users[1], name="script")
+    with connect(
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
+        additional_headers={"Authorization": f"Token {key}"},
+        open_timeout=10,
+    ) as socket:
+        snapshot = recv_json(socket)
+    assert snapshot["seat"] == 1 and len(snapshot["view"]["hand"]) == 6
+
+
+def test_without_origin_a_session_cookie_is_refused(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    with pytest.raises(InvalidStatus) as refused:
+        connect(
+            f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
+            additional_headers={"Cookie": session_cookie(users[0])},
+            open_timeout=10,
+        )
+    assert refused.value.response.status_code == 403
+
+
+def test_without_origin_only_the_token_counts_not_the_cookie(asgi_server: Server) -> None:
+    """A token client's cookies are ignored: it is seated as the token's owner, no one else."""
+    table, users = people_table("bela")
+    _, key = token_create(user=users[1], name="script")
+    with connect(
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
+        additional_headers={
+            "Authorization": f"Token {key}",
+            "Cookie": session_cookie(users[0]),
+        },
+        open_timeout=10,
+    ) as socket:
+        snapshot = recv_json(socket)
+    assert snapshot["seat"] == 1
 
 
 def test_a_bad_token_is_closed_with_a_code(asgi_server: Server) -> None:
