@@ -7,12 +7,16 @@ from django.shortcuts import render
 
 from accounts.queries import bot_list
 from games.choices import Variant
+from games.forms import NewTableForm
+from games.queries import live_table_count
 from tournaments.queries import tournament_list
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Show what the platform offers today: rule sets, tournaments, computer players."""
+    """One click to a game against the computer, then rule sets, tournaments and the bots."""
     context = {
+        "form": NewTableForm(),
+        "live_tables": live_table_count(),
         "variants": Variant.choices,
         "tournaments": tournament_list(),
         "bots": bot_list(),

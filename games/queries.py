@@ -146,3 +146,8 @@ def hands_finished(*, table_id: int) -> list[TableEvent]:
             "version"
         )
     )
+
+
+def live_table_count() -> int:
+    """How many tables are playing now (the home page's invitation to watch)."""
+    return Table.objects.filter(status=Table.Status.PLAYING).count()

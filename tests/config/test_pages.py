@@ -7,7 +7,11 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.models import User
+from games.models import Table
+from games.services import table_create_vs_computer
 from tournaments.demo import SAMPLE_TOURNAMENT, demo_data_load
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -47,3 +51,32 @@ def test_bots_are_listed_weakest_first(client: Client) -> None:
     demo_data_load()
     page = client.get("/").content.decode()
     assert page.index("Bot (Easy)") < page.index("Bot (Medium)") < page.index("Bot (Hard)")
+
+
+def test_home_page_links_tournaments_players_and_leaderboards(client: Client) -> None:
+    demo_data_load()
+    page = client.get("/").content.decode()
+    tournament = Tournament.objects.get(name=SAMPLE_TOURNAMENT)
+    assert f'href="/tournaments/{tournament.pk}/"' in page
+    assert 'href="/leaderboards/coinche/"' in page
+    bot = User.objects.filter(is_bot=True).first()
+    assert bot is not None and f'href="/players/{bot.username}/"' in page
+
+
+def test_home_page_offers_a_game_against_the_computer_once_signed_in(client: Client) -> None:
+    assert 'id="quick-play"' not in client.get("/").content.decode()
+    client.force_login(User.objects.create_user(username="newcomer", password="pw-12345678"))
+    page = client.get("/").content.decode()
+    assert 'id="quick-play"' in page and 'action="/tables/new/"' in page
+    response = client.post("/tables/new/", {"variant": "belote", "bot_level": "easy"})
+    assert response.status_code == 302
+    table = Table.objects.get()
+    assert response["Location"] == f"/tables/{table.pk}/"
+    assert table.variant == "belote" and table.status == Table.Status.PLAYING
+
+
+def test_home_page_counts_the_tables_playing_now(client: Client) -> None:
+    assert "playing now" not in client.get("/").content.decode()
+    user = User.objects.create_user(username="player", password="pw-12345678")
+    table_create_vs_computer(user=user, variant="bela", house_rules={}, bot_level="easy")
+    assert "1 table playing now" in client.get("/").content.decode()
