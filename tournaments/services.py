@@ -298,8 +298,16 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
         entries = [entry for entry in entries if entry.checked_in]
         if len(entries) < 2:
             raise TournamentError("too_few", "Fewer than two entries checked in.")
-    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
-        entries += _table_fillers(tournament, missing=-len(entries) % 4)
+    missing = -len(entries) % 4
+    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS and missing:
+        if not tournament.bots_allowed:
+            raise TournamentError(
+                "table_of_four",
+                f"Individuals sit four to a table: {len(entries)} players leave {missing} "
+                f"seat{'s' if missing > 1 else ''} empty, and this event allows no bots to "
+                "fill them.",
+            )
+        entries += _table_fillers(tournament, missing=missing)
     _move(tournament, Status.RUNNING)
     for entry in entries:
         entry.no_show = not entry.checked_in
@@ -312,7 +320,7 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
 
 
 def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
-    """Individuals sit four to a table: bots' entries fill the last one, played like no-shows."""
+    """Individuals sit four to a table: bots' entries fill the last one (stand-ins play them)."""
     return [
         Entry.objects.create(
             tournament=tournament,

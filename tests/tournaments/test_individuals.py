@@ -8,6 +8,7 @@ from django.test import Client
 from games.models import MatchPlayer
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
+from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 from tournaments.rounds import round_finalize, round_start
 from tournaments.tables import is_stand_in
@@ -103,3 +104,19 @@ def test_individuals_cannot_play_a_knockout_and_the_api_says_why() -> None:
     assert response.json()["error"]["code"] == "unsupported"
     assert "no team goes through a knockout" in response.json()["error"]["message"]
     assert not Tournament.objects.exists()
+
+
+def test_without_bots_a_field_that_leaves_seats_empty_cannot_start() -> None:
+    event, _ = ready_to_start(
+        bot_entries=0, people_entries=6, entry_type=INDIVIDUALS, bots_allowed=False
+    )
+    for entry in Entry.objects.filter(tournament=event):
+        services.entry_check_in(entry_id=entry.pk, user=entry.player_one)
+    with pytest.raises(TournamentError) as refused:
+        services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    assert refused.value.message == (
+        "Individuals sit four to a table: 6 players leave 2 seats empty, and this event "
+        "allows no bots to fill them."
+    )
+    assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.CHECK_IN
+    assert Entry.objects.filter(tournament=event).count() == 6
