@@ -273,10 +273,14 @@ StartView = _action_view(
     services.tournament_start, "Seed the entries and start round 1.", "Start the tournament."
 )
 PauseView = _action_view(
-    services.tournament_pause, "Stop the clock; no new round starts.", "Pause."
+    services.tournament_pause,
+    "Stop play at every live table and the round's clock; no new round starts.",
+    "Pause.",
 )
 ResumeView = _action_view(
-    services.tournament_resume, "Restart the clock and any pending round.", "Resume."
+    services.tournament_resume,
+    "Play on: tables resume, the deadline moves by the pause, a pending round starts.",
+    "Resume.",
 )
 CancelView = _action_view(services.tournament_cancel, "Call the event off.", "Cancel.")
 
