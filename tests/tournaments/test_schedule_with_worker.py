@@ -18,14 +18,15 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 def test_the_sweep_task_opens_check_in_and_starts_the_event_exactly_once(
     celery_worker: Worker,
 ) -> None:
-    now = timezone.now()
-    event = tournament(
-        check_in_opens_at=now - timedelta(minutes=2), starts_at=now - timedelta(minutes=1)
-    )
+    event = tournament()
     services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     for _ in range(4):
         team = [bot_player(), bot_player()]
         services.entry_register(tournament_id=event.pk, user=event.organizer, players=team)
+    # Due only now: the sweep a starting worker sends must not close entries before this.
+    now = timezone.now()
+    times = {"check_in_opens_at": now - timedelta(minutes=2), "starts_at": now}
+    services.tournament_edit(tournament_id=event.pk, user=event.organizer, changes=times)
     # Two sweeps at once on a worker of two processes, as two beats or a retry would send.
     tasks.sweep.delay()
     tasks.sweep.delay()
