@@ -10,6 +10,7 @@ Server -> client:
   {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
   {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
 `view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
+`table.paused` is true while play is paused: an act is then refused with code `paused`.
 Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
 config/origins.py lets in without an Origin header).
 """

@@ -21,6 +21,8 @@ class Table(models.Model):
     variant = models.CharField(max_length=16, choices=Variant.choices)
     house_rules = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # Set while play is paused (a tournament's organizer): nobody acts, no bot or timer runs.
+    paused_at = models.DateTimeField(null=True, blank=True)
     # Strength of the bots that fill seats and stand in for people who time out.
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.EASY)
     # Pause before a bot acts when people watch (0 at bot-only tables: full speed).
@@ -45,6 +47,11 @@ class Table(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.pk} ({self.get_variant_display()})"
+
+    @property
+    def is_paused(self) -> bool:
+        """Whether play is stopped until someone resumes it."""
+        return self.paused_at is not None
 
 
 class Seat(models.Model):
@@ -140,6 +147,8 @@ class TableEvent(models.Model):
         PLAY = "play", "Card played"
         HAND_END = "hand_end", "Hand over"
         MATCH_END = "match_end", "Match over"
+        PAUSE = "pause", "Play paused"
+        RESUME = "resume", "Play resumed"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     version = models.PositiveIntegerField()

@@ -43,6 +43,7 @@ def table_summary(table: Table, seats: list[Seat], match: rules.Match | None) ->
         "id": table.pk,
         "variant": table.variant,
         "status": table.status,
+        "paused": table.is_paused,
         "seats": [
             {
                 "number": s.number,

@@ -188,6 +188,8 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
         seat = _seat_of(change, user)
         if change.table.status != Table.Status.PLAYING:
             raise TableError("not_playing", "The match is not being played.")
+        if change.table.is_paused:
+            raise TableError("paused", "Play is paused; you can act again once it resumes.")
         if version is not None and version != change.table.version:
             raise TableError(
                 "stale_version",
@@ -237,7 +239,9 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
 
     now = timezone.now()
     stalled = Table.objects.filter(
-        status=Table.Status.PLAYING, updated_at__lt=now - timedelta(seconds=grace_seconds)
+        status=Table.Status.PLAYING,
+        paused_at__isnull=True,
+        updated_at__lt=now - timedelta(seconds=grace_seconds),
     ).values_list("pk", flat=True)
     queued = 0
     for table_id in stalled:
@@ -256,6 +260,41 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
                 continue
             queued += 1
     return queued
+
+
+# ----- pausing ---------------------------------------------------------------------------
+
+
+def table_pause(*, table_id: int) -> bool:
+    """Stop play: actions are refused, bots and timers wait; False if paused or over already.
+
+    The version moves on, so a bot move or timer already queued finds it stale and does
+    nothing; every viewer is told after the commit.
+    """
+    with transaction.atomic():
+        change = _lock(table_id)
+        if change.table.is_paused or change.table.status == Table.Status.FINISHED:
+            return False
+        change.table.paused_at = timezone.now()
+        _append(change, TableEvent.Kind.PAUSE, payload={})
+        _commit(change)
+    return True
+
+
+def table_resume(*, table_id: int) -> bool:
+    """Play on: the seat to act gets a fresh turn (its bot move or timer is queued again)."""
+    with transaction.atomic():
+        change = _lock(table_id)
+        if not change.table.is_paused:
+            return False
+        change.table.paused_at = None
+        if change.table.status == Table.Status.FINISHED:
+            # Decided while paused (a tournament's deadline): nothing left to restart.
+            change.table.save(update_fields=["paused_at", "updated_at"])
+            return True
+        _append(change, TableEvent.Kind.RESUME, payload={})
+        _commit(change)
+    return True
 
 
 # ----- chat ------------------------------------------------------------------------------
@@ -327,7 +366,8 @@ def _load_match(change: _Change) -> None:
 
 def _seat_to_act(change: _Change, version: int) -> Seat | None:
     """The seat whose turn it is at exactly `version` (None when the table moved on)."""
-    if change.table.version != version or change.table.status != Table.Status.PLAYING:
+    table = change.table
+    if table.version != version or table.status != Table.Status.PLAYING or table.is_paused:
         return None
     hand = change.hand
     if hand is None or hand.to_act is None:
@@ -501,7 +541,7 @@ def _append(
 def _commit(change: _Change) -> None:
     """Save the table and match; after commit, broadcast and queue the next move or timer."""
     table = change.table
-    table.save(update_fields=["version", "status", "updated_at"])
+    table.save(update_fields=["version", "status", "paused_at", "updated_at"])
     if change.match_row is not None and change.engine is not None:
         change.match_row.engine = change.engine.to_json()
         change.match_row.save(update_fields=MATCH_FIELDS)
@@ -526,7 +566,9 @@ def _next_task(change: _Change) -> Callable[[], None] | None:
 
     hand = change.hand
     table = change.table
-    if table.status != Table.Status.PLAYING or hand is None or hand.to_act is None:
+    if table.status != Table.Status.PLAYING or table.is_paused:
+        return None
+    if hand is None or hand.to_act is None:
         return None
     seat = change.seats[hand.to_act]
     args = (table.pk, table.version)

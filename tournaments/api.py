@@ -62,7 +62,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             "id", "name", "variant", "house_rules", "format", "entry_type", "status",
             "organizer", "match_deals", "swiss_rounds", "third_place", "registration_opens_at",
-            "registration_closes_at", "check_in_opens_at", "check_in_closes_at",
+            "registration_closes_at", "check_in_opens_at", "check_in_closes_at", "starts_at",
             "round_minutes", "bots_allowed", "bot_level", "rated", "paused", "created_at",
             "started_at", "finished_at",
         ]  # fmt: skip
@@ -142,6 +142,9 @@ class SettingsSerializer(serializers.Serializer):
     registration_closes_at = serializers.DateTimeField(allow_null=True, default=None)
     check_in_opens_at = serializers.DateTimeField(allow_null=True, default=None)
     check_in_closes_at = serializers.DateTimeField(allow_null=True, default=None)
+    # The event starts itself then, as Start would (and opens registration and check-in at
+    # their opening times).
+    starts_at = serializers.DateTimeField(allow_null=True, default=None)
     round_minutes = serializers.IntegerField(min_value=1, max_value=1440, default=60)
     bots_allowed = serializers.BooleanField(default=True)
     bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.MEDIUM)
@@ -270,10 +273,14 @@ StartView = _action_view(
     services.tournament_start, "Seed the entries and start round 1.", "Start the tournament."
 )
 PauseView = _action_view(
-    services.tournament_pause, "Stop the clock; no new round starts.", "Pause."
+    services.tournament_pause,
+    "Stop play at every live table and the round's clock; no new round starts.",
+    "Pause.",
 )
 ResumeView = _action_view(
-    services.tournament_resume, "Restart the clock and any pending round.", "Resume."
+    services.tournament_resume,
+    "Play on: tables resume, the deadline moves by the pause, a pending round starts.",
+    "Resume.",
 )
 CancelView = _action_view(services.tournament_cancel, "Call the event off.", "Cancel.")
 

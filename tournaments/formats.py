@@ -97,7 +97,8 @@ def pair_round(tournament: Tournament, number: int) -> list[Pairing]:
 
 def _pair_individuals(tournament: Tournament) -> list[Pairing]:
     """Individuals: rotate partners, then seat the teams by strength, best two on table 1."""
-    # Nobody partners the same player twice while avoidable; the field is a multiple of four.
+    # Nobody partners the same player twice while avoidable; the field is a multiple of four
+    # (bots fill the last table). A round robin's n - 1 rounds partner everyone once.
     players = seeds(tournament)
     earlier = RoundTable.objects.filter(round__tournament=tournament, away__isnull=False)
     past = [

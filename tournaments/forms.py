@@ -9,7 +9,7 @@ from tournaments.models import Tournament
 SETTINGS = [
     "name", "variant", "format", "match_deals", "swiss_rounds", "third_place",
     "registration_opens_at", "registration_closes_at", "check_in_opens_at",
-    "check_in_closes_at", "round_minutes", "bots_allowed", "bot_level", "rated",
+    "check_in_closes_at", "starts_at", "round_minutes", "bots_allowed", "bot_level", "rated",
 ]  # fmt: skip
 
 

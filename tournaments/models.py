@@ -48,6 +48,11 @@ class Tournament(models.Model):
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     check_in_opens_at = models.DateTimeField(null=True, blank=True)
     check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    # The clock also opens a draft's registration at registration_opens_at and check-in at
+    # check_in_opens_at; at starts_at it starts the event, as the organizer's Start would.
+    starts_at = models.DateTimeField(
+        null=True, blank=True, help_text="The event starts itself then (empty: you start it)."
+    )
     # Minutes a round may run; unfinished tables are then decided by their current score.
     round_minutes = models.PositiveSmallIntegerField(default=60)
     bots_allowed = models.BooleanField(default=True)

@@ -1,12 +1,17 @@
-"""Writes about tournaments: the organizer's actions, registration and check-in.
+"""Writes about tournaments: the organizer's actions, registration, check-in and the clock.
 
 Each action checks who asks (the organizer or staff), then the status machine:
 draft -> registration -> check_in -> running -> finished, and cancelled from any state before
 finished. Anything else is refused with a TournamentError that says what is allowed.
+
+The clock takes the same steps on its own once their times come (`tournaments_advance_due`,
+run by the beat sweep): `registration_opens_at` opens a draft's registration (setting it is how
+an organizer schedules the event), `check_in_opens_at` opens check-in, `starts_at` starts it.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -18,13 +23,15 @@ from django.utils import timezone
 from accounts.models import INITIAL_RATING, Rating, User
 from games import rules
 from games.choices import BotLevel, Variant
-from games.services import table_leave
+from games.models import Table
+from games.services import table_leave, table_pause, table_resume
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundTable, Tournament
 from tournaments.rounds import round_create
 from tournaments.tables import stand_in
 
 Status = Tournament.Status
+logger = logging.getLogger(__name__)
 
 # Where each status may go next.
 TRANSITIONS: dict[str, frozenset[str]] = {
@@ -39,8 +46,11 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 EDITABLE = {
     "name", "house_rules", "match_deals", "swiss_rounds", "third_place", "round_minutes",
     "registration_opens_at", "registration_closes_at", "check_in_opens_at",
-    "check_in_closes_at", "bots_allowed", "bot_level", "rated",
+    "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated",
 }  # fmt: skip
+# Formats individuals can play: partners rotate each round, so no team stays the same for a
+# knockout to carry forward (enter fixed pairs for single elimination).
+INDIVIDUALS_FORMATS = {Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN}
 EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
 
 
@@ -103,9 +113,11 @@ def _validate(values: Mapping[str, Any]) -> None:
             "chosen cards yet.",
         )
     individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
-    if individuals and values.get("format") != Tournament.Format.SWISS:
+    if individuals and values.get("format") not in INDIVIDUALS_FORMATS:
         raise TournamentError(
-            "unsupported", "Individuals play Swiss rounds with rotating partners: choose Swiss."
+            "unsupported",
+            "Individuals change partners every round, so no team goes through a knockout: "
+            "choose Swiss or round robin, or enter fixed pairs.",
         )
     if values.get("variant") not in Variant.values:
         raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
@@ -123,10 +135,15 @@ def _validate(values: Mapping[str, Any]) -> None:
     for opens, closes in (
         ("registration_opens_at", "registration_closes_at"),
         ("check_in_opens_at", "check_in_closes_at"),
+        ("registration_opens_at", "check_in_opens_at"),
+        ("check_in_opens_at", "starts_at"),
     ):
         start, end = values.get(opens), values.get(closes)
         if start is not None and end is not None and end <= start:
             raise TournamentError("invalid", f"{closes} must come after {opens}.")
+    starts, check_in_closes = values.get("starts_at"), values.get("check_in_closes_at")
+    if starts is not None and check_in_closes is not None and starts < check_in_closes:
+        raise TournamentError("invalid", "starts_at must not come before check_in_closes_at.")
 
 
 def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
@@ -174,13 +191,17 @@ def tournament_open_registration(*, tournament_id: int, user: User) -> Tournamen
 def tournament_open_check_in(*, tournament_id: int, user: User) -> Tournament:
     """Close entries; entrants now confirm they are here."""
     tournament = _locked(tournament_id, user)
+    _open_check_in(tournament)
+    return tournament
+
+
+def _open_check_in(tournament: Tournament) -> None:
+    """Move to check-in; bots' entries are checked in (computer players are always there)."""
     _move(tournament, Status.CHECK_IN)
     for entry in tournament.entries.select_related("player_one", "player_two"):
-        # Computer players are always there.
         if all(player.is_bot for player in entry.players()):
             entry.checked_in = True
             entry.save(update_fields=["checked_in"])
-    return tournament
 
 
 def _window(opens: datetime | None, closes: datetime | None, what: str) -> None:
@@ -261,6 +282,12 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
 def tournament_start(*, tournament_id: int, user: User) -> Tournament:
     """Seed the entries and start round 1; entries not checked in are played by bots."""
     tournament = _locked(tournament_id, user)
+    _start(tournament, now=timezone.now())
+    return tournament
+
+
+def _start(tournament: Tournament, *, now: datetime) -> None:
+    """Seed and start round 1 (the organizer's Start and the clock's); refusals say why."""
     _check_move(tournament, Status.RUNNING)
     entries = list(tournament.entries.select_related("player_one", "player_two"))
     if len(entries) < 2:
@@ -271,45 +298,87 @@ def tournament_start(*, tournament_id: int, user: User) -> Tournament:
         entries = [entry for entry in entries if entry.checked_in]
         if len(entries) < 2:
             raise TournamentError("too_few", "Fewer than two entries checked in.")
-    individuals = tournament.entry_type == Tournament.EntryType.INDIVIDUALS
-    if individuals and (len(entries) < 4 or len(entries) % 4):
-        raise TournamentError(
-            "table_of_four",
-            f"Individuals sit four to a table: {len(entries)} players is not a multiple of "
-            "four (enter bots to fill the tables).",
-        )
+    missing = -len(entries) % 4
+    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS and missing:
+        if not tournament.bots_allowed:
+            raise TournamentError(
+                "table_of_four",
+                f"Individuals sit four to a table: {len(entries)} players leave {missing} "
+                f"seat{'s' if missing > 1 else ''} empty, and this event allows no bots to "
+                "fill them.",
+            )
+        entries += _table_fillers(tournament, missing=missing)
     _move(tournament, Status.RUNNING)
     for entry in entries:
         entry.no_show = not entry.checked_in
         ratings = [_rating(player, tournament.variant) for player in entry.players()]
         entry.seed_rating = sum(ratings) / len(ratings)
         entry.save(update_fields=["no_show", "seed_rating"])
-    tournament.started_at = timezone.now()
+    tournament.started_at = now
     tournament.save(update_fields=["started_at"])
     round_create(tournament=tournament, number=1)
-    return tournament
+
+
+def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
+    """Individuals sit four to a table: bots' entries fill the last one (stand-ins play them)."""
+    return [
+        Entry.objects.create(
+            tournament=tournament,
+            name=f"Stand-in bot {number} (fills a table)",
+            player_one=stand_in(level=tournament.bot_level, seat=0),
+            checked_in=True,
+        )
+        for number in range(1, missing + 1)
+    ]
+
+
+def _live_tables(tournament: Tournament) -> list[int]:
+    """The live tables of the running round (their matches are being played)."""
+    tables = RoundTable.objects.filter(
+        round__tournament=tournament,
+        round__status=Round.Status.RUNNING,
+        finished=False,
+        table__isnull=False,
+    )
+    return list(tables.order_by("pk").values_list("table_id", flat=True))
+
+
+def _paused_tables(tournament: Tournament) -> list[int]:
+    """Every table of the event still paused (those decided meanwhile included)."""
+    tables = Table.objects.filter(
+        tournament_table__round__tournament=tournament, paused_at__isnull=False
+    )
+    return list(tables.order_by("pk").values_list("pk", flat=True))
 
 
 @transaction.atomic
 def tournament_pause(*, tournament_id: int, user: User) -> Tournament:
-    """Stop the clock: the running round's deadline waits, no new round starts."""
+    """Stop play: the live tables pause, the round's deadline waits, no new round starts."""
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.is_paused:
         raise TournamentError("not_running", "Only a running, unpaused tournament can pause.")
     tournament.paused_at = timezone.now()
     tournament.save(update_fields=["paused_at"])
+    for table_id in _live_tables(tournament):
+        table_pause(table_id=table_id)
     return tournament
 
 
 @transaction.atomic
 def tournament_resume(*, tournament_id: int, user: User) -> Tournament:
-    """Restart the clock (the round's deadline moves by the pause) and any pending round."""
+    """Play on: tables resume, the round's deadline moves by the pause, a pending round starts.
+
+    The deadline moves rather than only waiting: a round's minutes are playing time, and the
+    tables could not play while paused (round_finalize ignores the deadline meanwhile).
+    """
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.paused_at is None:
         raise TournamentError("not_paused", "The tournament is not paused.")
     paused_for = timezone.now() - tournament.paused_at
     tournament.paused_at = None
     tournament.save(update_fields=["paused_at"])
+    for table_id in _paused_tables(tournament):
+        table_resume(table_id=table_id)
     for round_ in tournament.rounds.exclude(status=Round.Status.FINISHED):
         if round_.deadline is not None:
             round_.deadline += paused_for
@@ -354,9 +423,65 @@ def entry_replace_player(
 
 @transaction.atomic
 def tournament_cancel(*, tournament_id: int, user: User) -> Tournament:
-    """Call the event off; tables being played finish on their own, unrecorded."""
+    """Call the event off; tables being played finish on their own (paused ones play on)."""
     tournament = _locked(tournament_id, user)
     _move(tournament, Status.CANCELLED)
     tournament.finished_at = timezone.now()
-    tournament.save(update_fields=["finished_at"])
+    tournament.paused_at = None
+    tournament.save(update_fields=["finished_at", "paused_at"])
+    for table_id in _paused_tables(tournament):
+        table_resume(table_id=table_id)
     return tournament
+
+
+# ----- the clock -------------------------------------------------------------------------
+
+
+def _due(tournament: Tournament, now: datetime) -> Tournament.Status | None:
+    """The step the tournament's schedule calls for now, if any."""
+    due = {
+        Status.DRAFT: (tournament.registration_opens_at, Status.REGISTRATION),
+        Status.REGISTRATION: (tournament.check_in_opens_at, Status.CHECK_IN),
+        Status.CHECK_IN: (tournament.starts_at, Status.RUNNING),
+    }.get(Status(tournament.status))
+    if due is None or due[0] is None or due[0] > now:
+        return None
+    return due[1]
+
+
+def tournament_advance(*, tournament_id: int, now: datetime) -> int:
+    """Take every step of the schedule that is due (a late sweep catches up); steps taken.
+
+    The tournament row is locked and its status read again, so two sweeps, or a sweep and
+    the organizer, take each step once. A start that is refused (too few entries) leaves the
+    event in check-in for the organizer, and is tried again by the next sweep.
+    """
+    steps = 0
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+        while tournament is not None and (step := _due(tournament, now)) is not None:
+            if step == Status.REGISTRATION:
+                _move(tournament, Status.REGISTRATION)
+            elif step == Status.CHECK_IN:
+                _open_check_in(tournament)
+            else:
+                try:
+                    with transaction.atomic():
+                        _start(tournament, now=now)
+                except TournamentError as error:
+                    logger.warning("%s did not start at %s: %s", tournament, now, error.message)
+                    break
+            steps += 1
+    return steps
+
+
+def tournaments_advance_due(*, now: datetime) -> int:
+    """Beat: every tournament whose scheduled step has come takes it; the steps taken."""
+    due = Tournament.objects.filter(
+        Q(status=Status.DRAFT, registration_opens_at__lte=now)
+        | Q(status=Status.REGISTRATION, check_in_opens_at__lte=now)
+        | Q(status=Status.CHECK_IN, starts_at__lte=now)
+    )
+    return sum(
+        tournament_advance(tournament_id=pk, now=now) for pk in due.values_list("pk", flat=True)
+    )

@@ -5,8 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
+from django.utils import timezone
 
 from tournaments.rounds import round_finalize, round_start, round_watch, rounds_sweep
+from tournaments.services import tournaments_advance_due
 
 
 @shared_task(name="tournaments.start_round", ignore_result=True)
@@ -32,8 +34,8 @@ def watch_round(round_id: int, token: str) -> bool:
 
 @shared_task(name="tournaments.sweep", ignore_result=True)
 def sweep() -> int:
-    """Beat, each minute: deadlines, pending rounds and watchers a lost message left behind."""
-    return rounds_sweep()
+    """Beat, each minute: scheduled steps, deadlines, and what a lost message left behind."""
+    return tournaments_advance_due(now=timezone.now()) + rounds_sweep()
 
 
 @worker_ready.connect

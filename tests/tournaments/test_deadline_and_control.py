@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import MatchPlayer, Seat, Table, TableEvent
+from games.services import table_bot_act
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
 from tournaments.models import Entry, Round, RoundTable, Tournament
@@ -55,13 +56,14 @@ def test_a_paused_round_is_not_decided_at_its_deadline_and_resuming_moves_it() -
 
 def test_a_paused_event_does_not_start_its_next_round_until_resumed() -> None:
     event, round_ = started(entries=4, swiss_rounds=2)
-    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
     for table in round_.tables.all():
         play_deals(table.table, 1)
-    assert round_finalize(round_id=round_.pk)
+    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
+    assert round_finalize(round_id=round_.pk), "deals played before the pause still count"
     second = Round.objects.get(tournament=event, number=2)
     assert not round_start(round_id=second.pk) and rounds_sweep() == 0
     services.tournament_resume(tournament_id=event.pk, user=event.organizer)
+    assert not Table.objects.filter(tournament_table__round=round_, paused_at__isnull=False)
     assert round_start(round_id=second.pk)
 
 
@@ -104,3 +106,27 @@ def test_no_shows_are_played_by_stand_in_bots() -> None:
     assert seated.count() == 4 and all(p.user.is_bot for p in seated.select_related("user"))
     assert len({p.user_id for p in seated}) == 4, "four accounts: the match can be rated"
     assert not seated.filter(user__in=people).exists()
+
+
+def test_pausing_the_event_pauses_its_live_tables_and_resuming_plays_on() -> None:
+    event, round_ = started(entries=4, match_deals=None)
+    tables = [t.table for t in round_.tables.all()]
+    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
+    for table in tables:
+        table.refresh_from_db()
+        assert table.is_paused
+        assert not table_bot_act(table_id=table.pk, version=table.version)
+    services.tournament_resume(tournament_id=event.pk, user=event.organizer)
+    for table in tables:
+        table.refresh_from_db()
+        assert not table.is_paused
+        assert table_bot_act(table_id=table.pk, version=table.version)
+
+
+def test_a_cancelled_pause_leaves_no_table_stuck() -> None:
+    event, round_ = started(entries=2, match_deals=None)
+    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
+    services.tournament_cancel(tournament_id=event.pk, user=event.organizer)
+    table = Table.objects.get(tournament_table__round=round_)
+    assert not table.is_paused and table.status == Table.Status.PLAYING
+    assert not Tournament.objects.get(pk=event.pk).is_paused

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from tests.tournaments.factories import person, play_deals, ready_to_start, tournament
 from tournaments import services
@@ -111,3 +114,15 @@ def test_an_individuals_page_names_both_partners_of_each_team() -> None:
     page = Client().get(f"/tournaments/{event.pk}/").content.decode()
     assert f"{table.home} &amp; {table.home_partner}" in page
     assert f"{table.away} &amp; {table.away_partner}" in page
+
+
+def test_the_page_says_when_the_event_starts_itself_and_that_a_paused_round_waits() -> None:
+    starts = timezone.now() + timedelta(hours=2)
+    event, _ = ready_to_start(bot_entries=2, starts_at=starts)
+    page = Client().get(f"/tournaments/{event.pk}/").content.decode()
+    assert f"Starts at {starts:%Y-%m-%d %H:%M} UTC." in page
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    run_round(event, 1, finish=False)
+    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
+    page = Client().get(f"/tournaments/{event.pk}/").content.decode()
+    assert "Starts at" not in page and "paused: its clock waits" in page

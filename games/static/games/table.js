@@ -131,7 +131,7 @@ function drawHand() {
   const box = $("hand");
   box.replaceChildren();
   if (mySeat === null || !view || !view.hand) return;
-  const playing = view.phase === "playing";
+  const playing = view.phase === "playing" && !info.paused;
   const legal = new Set(playing ? view.legal : []);
   for (const code of view.hand) {
     if (legal.has(code)) {
@@ -159,7 +159,7 @@ function play(code) {
 function drawBidding() {
   const box = $("bidding");
   box.replaceChildren();
-  const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0;
+  const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
   box.hidden = !bidding;
   if (!bidding) return;
   box.append(el("span", { class: "muted" }, "Your bid: "));
@@ -243,6 +243,9 @@ function drawMatchEnd() {
 function draw() {
   app.dataset.version = String(version);
   app.dataset.phase = view ? view.phase : "none";
+  const paused = info.paused && info.status !== "finished";
+  app.dataset.paused = paused ? "true" : "false";
+  $("paused").hidden = !paused;
   drawScoreboard();
   drawSeats();
   drawTrick();
