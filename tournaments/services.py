@@ -96,11 +96,10 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
 
 def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
-    if values.get("format") == Tournament.Format.DUPLICATE:
+    if values.get("format") == Tournament.Format.DUPLICATE and not values.get("match_deals"):
         raise TournamentError(
-            "unsupported",
-            "Duplicate needs every table dealt the same cards; live tables cannot deal "
-            "chosen cards yet.",
+            "invalid",
+            "Duplicate compares deal by deal: set match_deals, the deals every table plays.",
         )
     individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
     if individuals and values.get("format") != Tournament.Format.SWISS:
@@ -277,6 +276,13 @@ def tournament_start(*, tournament_id: int, user: User) -> Tournament:
             "table_of_four",
             f"Individuals sit four to a table: {len(entries)} players is not a multiple of "
             "four (enter bots to fill the tables).",
+        )
+    duplicate = tournament.format == Tournament.Format.DUPLICATE
+    if duplicate and (len(entries) < 4 or len(entries) % 2):
+        raise TournamentError(
+            "tables_to_compare",
+            f"Duplicate compares two tables or more, every entry seated: {len(entries)} "
+            "entries is not an even number from four (enter a bot pair).",
         )
     _move(tournament, Status.RUNNING)
     for entry in entries:
