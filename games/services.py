@@ -426,6 +426,8 @@ def _chosen_deals(
         raise TableError("invalid", f"A match of a fixed length has 1 to {MAX_HANDS_LIMIT} deals.")
     if not deals:
         return []
+    if not isinstance(deals, list | tuple) or not all(isinstance(d, Mapping) for d in deals):
+        raise TableError("invalid", 'Deals are a list of {"deck": [...], "dealer": 0-3}.')
     if max_hands is None or len(deals) < max_hands:
         raise TableError(
             "invalid", "Chosen deals need max_hands, and at least that many deals, one per hand."

@@ -79,6 +79,8 @@ def test_a_fixed_length_is_played_past_the_target() -> None:
         ({"deals": [{"deck": deck(1), "dealer": 1.0}] * 3}, "dealer is a seat 0-3"),
         ({"deals": [{"deck": "7c 8c", "dealer": 0}] * 3}, "32 cards once"),
         ({"watch_group": "x" * 65}, "at most 64"),
+        ({"deals": ["7c"] * 3}, "a list of"),
+        ({"deals": {"deck": deck(1), "dealer": 0}}, "a list of"),
     ],
 )
 def test_bad_lengths_and_deals_are_refused_and_create_nothing(
