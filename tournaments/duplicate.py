@@ -35,14 +35,19 @@ def round_decks(*, deals: int, seed: int | None = None) -> list[list[str]]:
 
 
 def _schedule(
-    tournament: Tournament, pairs: Sequence[tuple[int, int]]
-) -> pairing.DuplicateSchedule[int]:
+    tournament: Tournament, pairs: Sequence[tuple[Side, Side]]
+) -> pairing.DuplicateSchedule[Side]:
     assert tournament.match_deals is not None  # noqa: S101 (required for duplicate)
     return pairing.duplicate_schedule(pairs, tournament.match_deals)
 
 
+Side = tuple[int, int | None]
+"""One side of a table as the schedule knows it: the entry, and its partner for the round
+(individuals events; None for a pair)."""
+
+
 def table_options(
-    *, tournament: Tournament, round_: Round, pairs: Sequence[tuple[int, int]]
+    *, tournament: Tournament, round_: Round, pairs: Sequence[tuple[Side, Side]]
 ) -> list[dict[str, Any]]:
     """What each table of the round is opened with (home sits North-South, seats 0 and 2).
 
@@ -66,7 +71,7 @@ def table_options(
 def round_score(*, round_: Round, tournament: Tournament) -> None:
     """Replace each table's points with its entries' matchpoints for the round."""
     tables = list(round_.tables.filter(away__isnull=False).order_by("number"))
-    schedule = _schedule(tournament, [(t.home_id, t.away_id) for t in tables])  # type: ignore[misc]
+    schedule = _schedule(tournament, [_sides(t) for t in tables])
     points: dict[tuple[int, int], tuple[int, int]] = {}
     for index, table in enumerate(tables):
         assert table.table_id is not None  # noqa: S101 (a duplicate table is always live)
@@ -75,11 +80,17 @@ def round_score(*, round_: Round, tournament: Tournament) -> None:
             points[index, deal] = (int(ns), int(ew))
     scores = pairing.comparison_scores(schedule, points)
     for table in tables:
-        home, away = round(scores[table.home_id]), round(scores[table.away_id])  # type: ignore[index]
+        home_side, away_side = _sides(table)
+        home, away = round(scores[home_side]), round(scores[away_side])
         table.home_points, table.away_points = home, away
         table.winner = None if home == away else (table.home if home > away else table.away)
         table.note = f"{table.note} {NOTE}".strip()
         table.save(update_fields=["home_points", "away_points", "winner", "note"])
+
+
+def _sides(table: RoundTable) -> tuple[Side, Side]:
+    assert table.away_id is not None  # noqa: S101 (duplicate rounds have no byes)
+    return (table.home_id, table.home_partner_id), (table.away_id, table.away_partner_id)
 
 
 def standings(
@@ -90,9 +101,11 @@ def standings(
     finished = RoundTable.objects.filter(
         round__tournament=tournament, round__status=Round.Status.FINISHED, away__isnull=False
     )
-    for home, away, home_points, away_points in finished.values_list(
-        "home", "away", "home_points", "away_points"
+    for *seated, home_points, away_points in finished.values_list(
+        "home", "home_partner", "away", "away_partner", "home_points", "away_points"
     ):
-        totals[home] += home_points
-        totals[away] += away_points
+        # Individuals: both partners score their side's matchpoints.
+        for entry, points in zip(seated, (home_points,) * 2 + (away_points,) * 2, strict=True):
+            if entry is not None:
+                totals[entry] += points
     return pairing.duplicate_standings(seeds, totals)

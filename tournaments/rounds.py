@@ -101,7 +101,9 @@ def _table_options(
     """How each pairing's table is opened: duplicate deals and watch group, or as it comes."""
     if tournament.format != Tournament.Format.DUPLICATE:
         return [{} for _ in pairings]
-    pairs = [(p.home, p.away) for p in pairings if p.away is not None]
+    pairs = [
+        ((p.home, p.home_partner), (p.away, p.away_partner)) for p in pairings if p.away is not None
+    ]
     return duplicate.table_options(tournament=tournament, round_=round_, pairs=pairs)
 
 

@@ -102,9 +102,14 @@ def _validate(values: Mapping[str, Any]) -> None:
             "Duplicate compares deal by deal: set match_deals, the deals every table plays.",
         )
     individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
-    if individuals and values.get("format") != Tournament.Format.SWISS:
+    if individuals and values.get("format") not in (
+        Tournament.Format.SWISS,
+        Tournament.Format.DUPLICATE,
+    ):
         raise TournamentError(
-            "unsupported", "Individuals play Swiss rounds with rotating partners: choose Swiss."
+            "unsupported",
+            "Individuals play Swiss or duplicate rounds with rotating partners: choose Swiss "
+            "or duplicate.",
         )
     if values.get("variant") not in Variant.values:
         raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
@@ -277,12 +282,13 @@ def tournament_start(*, tournament_id: int, user: User) -> Tournament:
             f"Individuals sit four to a table: {len(entries)} players is not a multiple of "
             "four (enter bots to fill the tables).",
         )
+    per_table = 4 if individuals else 2
     duplicate = tournament.format == Tournament.Format.DUPLICATE
-    if duplicate and (len(entries) < 4 or len(entries) % 2):
+    if duplicate and (len(entries) < 2 * per_table or len(entries) % per_table):
         raise TournamentError(
             "tables_to_compare",
-            f"Duplicate compares two tables or more, every entry seated: {len(entries)} "
-            "entries is not an even number from four (enter a bot pair).",
+            f"Duplicate compares two full tables or more: {len(entries)} "
+            f"{'players' if individuals else 'pairs'} do not fill them (enter bots).",
         )
     _move(tournament, Status.RUNNING)
     for entry in entries:

@@ -51,7 +51,7 @@ def test_six_pairs_play_two_duplicate_rounds_ranked_by_matchpoints() -> None:
 @pytest.mark.parametrize("entries", [2, 3, 5])
 def test_duplicate_needs_an_even_field_of_four_or_more(entries: int) -> None:
     event, _ = ready_to_start(bot_entries=entries, format="duplicate", match_deals=2)
-    with pytest.raises(TournamentError, match="not an even number from four"):
+    with pytest.raises(TournamentError, match="do not fill them"):
         services.tournament_start(tournament_id=event.pk, user=event.organizer)
     event.refresh_from_db()
     assert event.status == Tournament.Status.CHECK_IN and not event.rounds.exists()
@@ -67,3 +67,28 @@ def test_the_api_refuses_a_duplicate_event_without_its_number_of_deals() -> None
     response = client.post("/api/tournaments/", {**settings, "match_deals": 0}, format="json")
     assert response.status_code == 400 and "match_deals" in response.json()["error"]["fields"]
     assert not Tournament.objects.exists()
+
+
+def test_eight_individuals_play_duplicate_rounds_and_each_scores_their_sides_matchpoints() -> None:
+    event, _ = ready_to_start(
+        bot_entries=8, entry_type="individuals", format="duplicate", match_deals=2, swiss_rounds=2
+    )
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    totals: dict[int, int] = {}
+    for number in (1, 2):
+        round_ = play_round(event, number, deals=2)
+        check_round(round_, deals=2)
+        for table in round_.tables.all():
+            for entry, points in (
+                (table.home_id, table.home_points),
+                (table.home_partner_id, table.home_points),
+                (table.away_id, table.away_points),
+                (table.away_partner_id, table.away_points),
+            ):
+                totals[entry] = totals.get(entry, 0) + points  # type: ignore[index]
+    assert len(totals) == 8
+    lines = Standing.objects.filter(tournament=event)
+    assert {line.entry_id: line.score for line in lines} == totals
+    with pytest.raises(TournamentError, match="4 players do not fill them"):
+        held, _ = ready_to_start(bot_entries=4, entry_type="individuals", format="duplicate")
+        services.tournament_start(tournament_id=held.pk, user=held.organizer)
