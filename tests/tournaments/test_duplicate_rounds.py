@@ -92,3 +92,28 @@ def test_eight_individuals_play_duplicate_rounds_and_each_scores_their_sides_mat
     with pytest.raises(TournamentError, match="4 players do not fill them"):
         held, _ = ready_to_start(bot_entries=4, entry_type="individuals", format="duplicate")
         services.tournament_start(tournament_id=held.pk, user=held.organizer)
+
+
+def test_an_entered_player_is_kept_off_the_rounds_other_tables_until_it_ends() -> None:
+    event, people = ready_to_start(
+        bot_entries=3, people_entries=1, format="duplicate", match_deals=1, swiss_rounds=1
+    )
+    for entry in event.entries.filter(player_one__in=people):
+        services.entry_check_in(entry_id=entry.pk, user=people[0])
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_ = Round.objects.get(tournament=event, number=1)
+    assert round_start(round_id=round_.pk)
+    tables = list(RoundTable.objects.filter(round=round_).select_related("table"))
+    mine = next(t for t in tables if people[0].pk in (t.home.player_one_id, t.away.player_one_id))
+    other = next(t for t in tables if t is not mine)
+    client = APIClient()
+    client.force_login(people[0])
+    assert client.get(f"/tables/{other.table_id}/").status_code == 403
+    assert client.get(f"/api/tables/{other.table_id}/").json()["error"]["code"] == "watch_refused"
+    assert client.get(f"/tables/{mine.table_id}/").status_code == 200
+    page = APIClient().get(f"/tournaments/{event.pk}/").content.decode()
+    assert f"/tables/{other.table_id}/" in page, "onlookers get links to the live tables"
+    for table in tables:
+        play_deals(table.table, 1)
+    assert round_finalize(round_id=round_.pk)
+    assert client.get(f"/tables/{other.table_id}/hands/1/").status_code == 200
