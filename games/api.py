@@ -21,7 +21,7 @@ from config.api import ErrorSerializer, StrictCharField
 from games import queries, services
 from games.choices import BotLevel, Variant
 from games.models import Match, Table
-from games.watching import watch_refusal
+from games.watching import live_groups, watch_refusal
 
 # HTTP status of each refusal a table can give; anything else is a 400.
 STATUS_OF = {
@@ -331,8 +331,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 def _finished_matches() -> QuerySet[Match]:
+    """Finished matches; a duplicate round's once every table of it has finished."""
     return (
         Match.objects.filter(finished_at__isnull=False)
+        .exclude(table__watch_group__in=live_groups())
         .prefetch_related("seated__user", "rating_changes__user")
         .order_by("-finished_at", "-id")
     )

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from games.models import Match, Seat, Table
 
 REFUSED = (
@@ -22,6 +24,12 @@ WITHHELD = "Deals are shown once every table of the round has finished them."
 def group_table_ids(*, group: str) -> list[int]:
     """The tables of a watch group, oldest first."""
     return list(Table.objects.filter(watch_group=group).order_by("pk").values_list("pk", flat=True))
+
+
+def live_groups() -> QuerySet[Table, str]:
+    """The watch groups some table of which is still being played (or waits for players)."""
+    unfinished = Table.objects.exclude(watch_group="").exclude(status=Table.Status.FINISHED)
+    return unfinished.values_list("watch_group", flat=True)
 
 
 def _live(group: str) -> bool:

@@ -8,7 +8,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from games.models import TableEvent
+from games.models import Match, TableEvent
 from games.watching import REFUSED
 from tests.games.duplicate_tables import duplicate_pair, play_hands
 from tests.games.factories import person
@@ -65,6 +65,11 @@ def test_onlookers_see_a_deal_once_every_table_has_finished_it() -> None:
     page = browser(onlooker).get(f"/tables/{second.pk}/hands/").content.decode()
     assert f"/tables/{second.pk}/hands/1/" not in page and 'id="withheld"' in page
     assert browser(onlooker).get(f"/tables/{second.pk}/hands/1/").status_code == 403
+    # Its finished match (score, replay link) is not listed while the round plays on.
+    finished = Match.objects.get(table=second)
+    assert finished.finished_at is not None
+    assert api(onlooker).get("/api/matches/").json()["results"] == []
+    assert api(onlooker).get(f"/api/matches/{finished.pk}/").status_code == 404
     # The people's own table lists its finished hands to them, whatever the others did.
     play_hands(first, 1)
     ends = TableEvent.objects.filter(table=second, kind=TableEvent.Kind.HAND_END).order_by("hand")
@@ -82,3 +87,5 @@ def test_onlookers_see_a_deal_once_every_table_has_finished_it() -> None:
     snapshot = api(onlooker).get(f"/api/tables/{second.pk}/").json()["snapshot"]
     assert "withheld" not in snapshot["table"] and snapshot["table"]["status"] == "finished"
     assert browser(onlooker).get(f"/tables/{second.pk}/hands/2/").status_code == 200
+    listed = api(onlooker).get("/api/matches/").json()["results"]
+    assert sorted(m["table"] for m in listed) == [first.pk, second.pk]
