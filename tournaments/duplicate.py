@@ -22,15 +22,19 @@ from tournaments.models import Round, RoundTable, Tournament
 
 NOTE = "Matchpoints against the same cards at the other tables."
 
+Side = tuple[int, int | None]
+"""One side of a table as the schedule knows it: the entry, and its partner for the round
+(individuals events; None for a pair)."""
+
 
 def watch_group(round_: Round) -> str:
     """The name the round's tables share (games.watching)."""
     return f"tournament-{round_.tournament_id}-round-{round_.number}"
 
 
-def round_decks(*, deals: int, seed: int | None = None) -> list[list[str]]:
+def round_decks(*, deals: int) -> list[list[str]]:
     """The round's decks, shuffled once for all its tables (card codes, deal order)."""
-    base = secrets.randbits(62) if seed is None else seed
+    base = secrets.randbits(62)
     return [[str(card) for card in shuffled_deck(base + n)] for n in range(deals)]
 
 
@@ -39,11 +43,6 @@ def _schedule(
 ) -> pairing.DuplicateSchedule[Side]:
     assert tournament.match_deals is not None  # noqa: S101 (required for duplicate)
     return pairing.duplicate_schedule(pairs, tournament.match_deals)
-
-
-Side = tuple[int, int | None]
-"""One side of a table as the schedule knows it: the entry, and its partner for the round
-(individuals events; None for a pair)."""
 
 
 def table_options(
