@@ -21,12 +21,14 @@ from config.api import ErrorSerializer, StrictCharField
 from games import queries, services
 from games.choices import BotLevel, Variant
 from games.models import Match, Table
+from games.watching import live_groups, watch_refusal
 
 # HTTP status of each refusal a table can give; anything else is a 400.
 STATUS_OF = {
     "not_found": status.HTTP_404_NOT_FOUND,
     "spectator": status.HTTP_403_FORBIDDEN,
     "not_your_seat": status.HTTP_403_FORBIDDEN,
+    "watch_refused": status.HTTP_403_FORBIDDEN,
     "stale_version": status.HTTP_409_CONFLICT,
 }
 ERRORS = {
@@ -34,7 +36,7 @@ ERRORS = {
     for code, description in (
         (400, "Refused: invalid input or against the rules (code says which)."),
         (401, "Not signed in."),
-        (403, "Not your seat."),
+        (403, "Not your seat, or another table of your duplicate round."),
         (404, "No such table."),
         (409, "The table moved on: read it again and retry."),
     )
@@ -106,6 +108,14 @@ class TableCreateSerializer(serializers.Serializer):
     house_rules = serializers.DictField(required=False, default=dict)
     bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.EASY)
     opponents = serializers.ChoiceField(choices=["computer", "open"], default="computer")
+    max_hands = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=services.MAX_HANDS_LIMIT,
+        help_text="A match of exactly this many deals; empty: play to the rule set's target.",
+    )
 
 
 class ActionSerializer(serializers.Serializer):
@@ -174,6 +184,7 @@ class TableListView(generics.ListCreateAPIView):
                     variant=options["variant"],
                     house_rules=options["house_rules"],
                     bot_level=options["bot_level"],
+                    max_hands=options["max_hands"],
                 )
             else:
                 table = services.table_create(
@@ -181,6 +192,7 @@ class TableListView(generics.ListCreateAPIView):
                     variant=options["variant"],
                     house_rules=options["house_rules"],
                     bot_level=options["bot_level"],
+                    max_hands=options["max_hands"],
                 )
         except services.TableError as error:
             raise TableRefused(error) from error
@@ -189,7 +201,11 @@ class TableListView(generics.ListCreateAPIView):
 
 
 class TableDetailView(generics.RetrieveAPIView):
-    """One table with your view of it (spectators get the public view)."""
+    """One table with your view of it (spectators get the public view).
+
+    A duplicate round's table: its players' rivals at other tables are refused (403), and
+    onlookers see its deals once every table of the round has finished them.
+    """
 
     serializer_class = TableDetailSerializer
     permission_classes = [permissions.AllowAny]
@@ -197,6 +213,17 @@ class TableDetailView(generics.RetrieveAPIView):
 
     def get_queryset(self) -> QuerySet[Table]:
         return _tables()
+
+    def get_object(self) -> Table:
+        table = super().get_object()
+        refusal = watch_refusal(table=table, user=self.request.user)
+        if refusal is not None:
+            raise TableRefused(services.TableError("watch_refused", refusal))
+        return table
+
+    @extend_schema(responses={200: TableDetailSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
 
 class TableJoinView(APIView):
@@ -304,8 +331,10 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 def _finished_matches() -> QuerySet[Match]:
+    """Finished matches; a duplicate round's once every table of it has finished."""
     return (
         Match.objects.filter(finished_at__isnull=False)
+        .exclude(table__watch_group__in=live_groups())
         .prefetch_related("seated__user", "rating_changes__user")
         .order_by("-finished_at", "-id")
     )

@@ -13,6 +13,9 @@ Server -> client:
 `table.paused` is true while play is paused: an act is then refused with code `paused`.
 Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
 config/origins.py lets in without an Origin header).
+A duplicate round's player watching another of its tables gets an `error` (code
+"watch_refused") and the socket closes (4403); its onlookers get a `snapshot` as each deal
+is released, never live events.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ from accounts.authentication import ApiTokenAuthentication
 from games import queries, services
 from games.broadcast import public_group, seat_group
 from games.models import Seat, Table
+from games.watching import watch_refusal
 
-# Close codes (4000-4999 are free for applications): no such table; a bad API token.
+# Close codes (4000-4999 are free for applications): no such table; a bad API token; a
+# duplicate round's player at another of its tables.
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
+CLOSE_WATCH_REFUSED = 4403
 
 
 def _token_user(scope: dict[str, Any]) -> Any:
@@ -61,6 +67,12 @@ def _seat_number(table_id: int, user: Any) -> int | None | bool:
     return seat.number
 
 
+def _refusal(table_id: int, user: Any) -> str | None:
+    """Why this viewer may not watch the table, if they may not."""
+    table = Table.objects.filter(pk=table_id).first()
+    return watch_refusal(table=table, user=user) if table is not None else None
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """Players get their seat's view, spectators the public one; errors never close it."""
 
@@ -83,6 +95,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_NOT_FOUND)
             return
         watching = seat is None
+        refusal = await database_sync_to_async(_refusal)(self.table_id, self.scope.get("user"))
+        if watching and refusal is not None:
+            await self.accept()
+            await self._error("watch_refused", refusal, None)
+            await self.close(code=CLOSE_WATCH_REFUSED)
+            return
         self.group = public_group(self.table_id) if watching else seat_group(self.table_id, seat)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()

@@ -30,6 +30,15 @@ class Table(models.Model):
     # Seconds a person has for a turn before a bot plays it for them.
     turn_seconds = models.PositiveIntegerField(default=30)
     rated = models.BooleanField(default=False)
+    # A match of exactly this many deals (the target ends nothing); empty: play to the target.
+    max_hands = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Chosen deals, one per hand in order: {"deck": [32 card codes], "dealer": 0-3}; empty:
+    # shuffled at random. Tables given the same list deal the same cards hand after hand.
+    deals = models.JSONField(default=list, blank=True)
+    # Tables sharing a watch group deal the same cards (a duplicate round): while any of them
+    # plays, nobody seated at one may watch another, and onlookers see a deal only once every
+    # table of the group has finished it (games.watching). Empty: anyone watches live.
+    watch_group = models.CharField(max_length=64, blank=True, db_index=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 
 from games import rules
 from games.models import Match, Seat, Table, TableEvent
+from games.watching import WITHHELD, released_hands
 
 
 def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
@@ -86,6 +87,9 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
     number = seat.number if seat is not None else None
     match_row = Match.objects.filter(table=table).first()
     engine = engine_load(match_row) if match_row is not None else None
+    released = released_hands(table=table) if number is None else None
+    if released is not None:
+        return _withheld_snapshot(table, seats, engine, released)
     hand = engine.hand if engine is not None else None
     if engine is not None and hand is None and engine.history:
         # Between matches' end and nothing: show the last hand as it finished.
@@ -97,6 +101,42 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
         "view": hand_view(hand, number),
         "table": table_summary(table, seats, engine),
     }
+
+
+def _withheld_snapshot(
+    table: Table, seats: list[Seat], engine: rules.Match | None, released: int
+) -> dict[str, Any]:
+    """An onlooker's snapshot of a duplicate table: the last released hand, as it finished.
+
+    The score is the one after that hand; nothing of the hands after it is told.
+    """
+    info = table_summary(table, seats, None)
+    info["withheld"] = WITHHELD
+    if engine is not None:
+        ends = hands_finished(table_id=table.pk)[:released]
+        result = ends[-1].payload["result"] if ends else {}
+        info["match"] = {
+            "score": list(result.get("match_score", [0, 0])),
+            "hanging": list(result.get("hanging", [0, 0])),
+            "winner": None,
+            "target": target_of(engine),
+            "hands": released,
+        }
+    hand = hand_rebuild(table_id=table.pk, number=released) if released else None
+    return {
+        "type": "snapshot",
+        "version": table.version,
+        "seat": None,
+        "view": hand_view(hand, None),
+        "table": info,
+    }
+
+
+def hands_visible(*, table: Table, user: Any) -> int | None:
+    """How many of a table's hands this viewer may see (None: all): its players see theirs."""
+    if seat_of(seats=table_seats(table), user=user) is not None:
+        return None
+    return released_hands(table=table)
 
 
 def hand_events(*, table_id: int, number: int) -> list[TableEvent]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -25,8 +25,9 @@ from games.bots import get_bot
 from games.broadcast import broadcast, public_group, seat_group
 from games.choices import BotLevel, Variant
 from games.models import ChatMessage, Match, MatchPlayer, Seat, Table, TableEvent
-from games.queries import engine_load, hand_view, table_seats, table_summary
+from games.queries import engine_load, hand_view, table_seats, table_snapshot, table_summary
 from games.signals import match_finished
+from games.watching import group_table_ids, released_hands
 
 # Turns in a row a person may let run out before a bot holds their seat.
 TIMEOUTS_BEFORE_HOLD = 3
@@ -34,6 +35,9 @@ TIMEOUTS_BEFORE_HOLD = 3
 CHAT_BURST = 5
 CHAT_WINDOW = timedelta(seconds=10)
 CHAT_MAX_LENGTH = 300
+# A match of a fixed number of deals has 1 to this many.
+MAX_HANDS_LIMIT = 100
+WATCH_GROUP_LENGTH = 64
 # What play changes on a match row (the rest is fixed when the match starts).
 MATCH_FIELDS = ["engine", "hands_played", "score", "hanging", "winner_team", "finished_at"]
 
@@ -56,6 +60,8 @@ class _Change:
     match_row: Match | None = None
     engine: rules.Match | None = None
     messages: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    # The hand whose end (or the match's) this change logged, for watch groups' releases.
+    ended_hand: int | None = None
 
     @property
     def hand(self) -> rules.HandState | None:
@@ -75,8 +81,16 @@ def table_create(
     bot_delay_ms: int | None = None,
     turn_seconds: int | None = None,
     rated: bool = False,
+    max_hands: int | None = None,
+    deals: Sequence[Mapping[str, Any]] = (),
+    watch_group: str = "",
 ) -> Table:
-    """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`."""
+    """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`.
+
+    `max_hands` makes the match that many deals exactly; `deals` chooses each hand's cards and
+    dealer (as many as `max_hands`, at least), so tables given the same deals play the same
+    cards; `watch_group` names the tables that share them (see games.watching).
+    """
     if variant not in Variant.values:
         raise TableError("invalid", f"Unknown rule set {variant!r}.")
     if bot_level not in BotLevel.values:
@@ -88,6 +102,9 @@ def table_create(
         raise TableError("invalid", error.message) from error
     if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
         raise TableError("invalid", "Bots sit in free seats 0-3.")
+    chosen_deals = _chosen_deals(deals, max_hands)
+    if not isinstance(watch_group, str) or len(watch_group) > WATCH_GROUP_LENGTH:
+        raise TableError("invalid", f"A watch group has at most {WATCH_GROUP_LENGTH} characters.")
     with transaction.atomic():
         table = Table.objects.create(
             variant=variant,
@@ -96,6 +113,9 @@ def table_create(
             bot_delay_ms=settings.LIVE_TABLE_BOT_DELAY_MS if bot_delay_ms is None else bot_delay_ms,
             turn_seconds=settings.LIVE_TABLE_TURN_SECONDS if turn_seconds is None else turn_seconds,
             rated=rated,
+            max_hands=max_hands,
+            deals=chosen_deals,
+            watch_group=watch_group,
             created_by=creator,
         )
         bot = bot_ensure(level=BotLevel(bot_level)) if bot_seats else None
@@ -115,6 +135,7 @@ def table_create_vs_computer(
     variant: str,
     house_rules: Mapping[str, object] | None = None,
     bot_level: str = BotLevel.EASY,
+    max_hands: int | None = None,
 ) -> Table:
     """One click: the person with a bot partner against two bots, dealt at once."""
     return table_create(
@@ -123,6 +144,7 @@ def table_create_vs_computer(
         house_rules=house_rules,
         bot_level=bot_level,
         bot_seats=(1, 2, 3),
+        max_hands=max_hands,
     )
 
 
@@ -297,6 +319,34 @@ def table_resume(*, table_id: int) -> bool:
     return True
 
 
+def table_end(
+    *, table_id: int, reason: str, score: Sequence[int] | None = None, actor: str = "system"
+) -> bool:
+    """End a match before its engine does (an event's deadline or its own length rule).
+
+    The team ahead by `score` (the match score now, unless given) wins, nobody when level; the
+    hand in progress is not played out. Like any finished match it is logged, sent to every
+    viewer, rated, and announced with match_finished. False when the table had already ended.
+    """
+    if not isinstance(reason, str) or not reason.strip():
+        raise TableError("invalid", "Say why the table ends.")
+    if score is not None and (len(score) != 2 or not all(isinstance(p, int) for p in score)):
+        raise TableError("invalid", "A score is two whole numbers, team 0 first.")
+    with transaction.atomic():
+        change = _lock(table_id)
+        if change.table.status == Table.Status.FINISHED:
+            return False
+        engine = change.engine
+        if change.table.status != Table.Status.PLAYING or engine is None:
+            raise TableError("not_playing", "Only a table being played can be ended.")
+        points = list(engine.score) if score is None else [int(p) for p in score]
+        winner = None if points[0] == points[1] else int(points[1] > points[0])
+        engine.winner = winner
+        _match_end(change, points=points, winner=winner, actor=actor, decided=reason.strip())
+        _commit(change)
+    return True
+
+
 # ----- chat ------------------------------------------------------------------------------
 
 
@@ -327,7 +377,8 @@ def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
         "text": text,
         "at": message.created_at.isoformat(),
     }
-    groups = [public_group(table.pk)]
+    # Players of a duplicate round talk among themselves: onlookers might pass it on.
+    groups = [] if seated and table.watch_group else [public_group(table.pk)]
     if seated:
         groups += [seat_group(table.pk, n) for n in range(4)]
     transaction.on_commit(lambda: broadcast([(g, payload) for g in groups]))
@@ -403,6 +454,39 @@ def _release(change: _Change, seat: Seat) -> None:
         _append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": False})
 
 
+def _chosen_deals(
+    deals: Sequence[Mapping[str, Any]], max_hands: int | None
+) -> list[dict[str, Any]]:
+    """Check a table's length and chosen deals; the deals as stored (card codes, dealer)."""
+    if max_hands is not None and (
+        isinstance(max_hands, bool)
+        or not isinstance(max_hands, int)
+        or not 1 <= max_hands <= MAX_HANDS_LIMIT
+    ):
+        raise TableError("invalid", f"A match of a fixed length has 1 to {MAX_HANDS_LIMIT} deals.")
+    if not deals:
+        return []
+    if not isinstance(deals, list | tuple) or not all(isinstance(d, Mapping) for d in deals):
+        raise TableError("invalid", 'Deals are a list of {"deck": [...], "dealer": 0-3}.')
+    if max_hands is None or len(deals) < max_hands:
+        raise TableError(
+            "invalid", "Chosen deals need max_hands, and at least that many deals, one per hand."
+        )
+    stored = []
+    for number, deal in enumerate(deals, start=1):
+        deck, dealer = deal.get("deck"), deal.get("dealer")
+        try:
+            cards = [rules.Card.parse(code) for code in deck] if isinstance(deck, list) else []
+        except rules.MalformedActionError as error:
+            raise TableError("invalid", f"Deal {number}: {error.message}") from error
+        if len(set(cards)) != 32 or len(cards) != 32:
+            raise TableError("invalid", f"Deal {number}: a deck holds each of the 32 cards once.")
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(4):
+            raise TableError("invalid", f"Deal {number}: the dealer is a seat 0-3.")
+        stored.append({"deck": [str(card) for card in cards], "dealer": dealer})
+    return stored
+
+
 def _parse_action(change: _Change, seat: int, action: Mapping[str, Any]) -> rules.Action:
     """Read {"bid": ...} or {"play": ..., "declare": bool, "belot": bool} for the engine."""
     assert change.engine is not None  # noqa: S101 (a playing table has a match)
@@ -444,21 +528,34 @@ def _hand_end(change: _Change) -> None:
     match_row.score, match_row.hanging = list(engine.score), list(engine.hanging)
     payload = {"result": final["result"], "contract": final["contract"]}
     _append(change, TableEvent.Kind.HAND_END, payload=payload, view_of=finished)
-    if score.winner is None:
+    if not engine.is_over:
         _deal(change)
         return
-    match_row.winner_team = score.winner
+    _match_end(change, points=list(score.match_score), winner=engine.winner, view_of=finished)
+
+
+def _match_end(
+    change: _Change,
+    *,
+    points: list[int],
+    winner: int | None,
+    view_of: rules.HandState | None = None,
+    actor: str = "",
+    decided: str = "",
+) -> None:
+    """Store the result, log it; rate it in this transaction, and tell who listens."""
+    match_row = change.match_row
+    assert match_row is not None and change.engine is not None  # noqa: S101
+    match_row.winner_team = winner
     match_row.finished_at = timezone.now()
     change.table.status = Table.Status.FINISHED
-    _append(
-        change,
-        TableEvent.Kind.MATCH_END,
-        payload={"score": list(engine.score), "winner": score.winner},
-        view_of=finished,
-    )
+    payload: dict[str, Any] = {"score": points, "winner": winner}
+    if decided:
+        payload["decided"] = decided
+    _append(change, TableEvent.Kind.MATCH_END, actor=actor, payload=payload, view_of=view_of)
     # Ratings move in the same transaction that stores the result (accounts' service).
     if match_row.rated:
-        match_row.engine = engine.to_json()
+        match_row.engine = change.engine.to_json()
         match_row.save(update_fields=MATCH_FIELDS)
         match_rate(match_id=match_row.pk)
     match_finished.send(sender=Table, table_id=change.table.pk)
@@ -467,7 +564,9 @@ def _hand_end(change: _Change) -> None:
 def _match_start(change: _Change) -> None:
     """All four seats taken: record who plays, deal the first hand."""
     table = change.table
-    engine = rules.Match(table.variant, table.house_rules, dealer=secrets.randbelow(4))
+    engine = rules.Match(
+        table.variant, table.house_rules, dealer=secrets.randbelow(4), deals=table.max_hands
+    )
     change.match_row = Match.objects.create(
         table=table,
         variant=table.variant,
@@ -488,7 +587,13 @@ def _match_start(change: _Change) -> None:
 def _deal(change: _Change) -> None:
     engine = change.engine
     assert engine is not None  # noqa: S101
-    hand = engine.new_hand(seed=secrets.randbits(63))
+    planned = change.table.deals
+    if planned:
+        step = planned[len(engine.history)]
+        deck = [rules.Card.parse(code) for code in step["deck"]]
+        hand = engine.new_hand(deck=deck, dealer=step["dealer"])
+    else:
+        hand = engine.new_hand(seed=secrets.randbits(63))
     _append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json()})
 
 
@@ -525,9 +630,11 @@ def _append(
     hand = view_of if view_of is not None else change.hand
     info = table_summary(table, change.seats, change.engine)
     public = _public_event(event)
-    for group, viewer in [(public_group(table.pk), None)] + [
-        (seat_group(table.pk, n), n) for n in range(4)
-    ]:
+    if kind in (TableEvent.Kind.HAND_END, TableEvent.Kind.MATCH_END):
+        change.ended_hand = number
+    # Onlookers of a duplicate round get deals once released (_release_deals), never live.
+    watchers = [] if table.watch_group else [(public_group(table.pk), None)]
+    for group, viewer in watchers + [(seat_group(table.pk, n), n) for n in range(4)]:
         message = {
             "type": "event",
             "version": table.version,
@@ -547,6 +654,7 @@ def _commit(change: _Change) -> None:
         change.match_row.save(update_fields=MATCH_FIELDS)
     messages = change.messages
     follow_up = _next_task(change)
+    ended = change.ended_hand if table.watch_group else None
 
     def after_commit() -> None:
         committed_at = time.time()
@@ -554,10 +662,25 @@ def _commit(change: _Change) -> None:
             message["at"] = committed_at
         if messages:
             broadcast(messages)
+        if ended is not None:
+            _release_deals(table, ended)
         if follow_up is not None:
             follow_up()
 
     transaction.on_commit(after_commit)
+
+
+def _release_deals(table: Table, ended: int) -> None:
+    """After a hand ends in a watch group: if every table has now finished it, show it.
+
+    Run after the commit, reading committed rows, so of two tables finishing the hand at once
+    at least the later one sees both (both may: a second snapshot is harmless).
+    """
+    released = released_hands(table=table)
+    if released is not None and released < ended:
+        return
+    tables = group_table_ids(group=table.watch_group)
+    broadcast([(public_group(pk), table_snapshot(table_id=pk, user=None)) for pk in tables])
 
 
 def _next_task(change: _Change) -> Callable[[], None] | None:

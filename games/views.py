@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -12,6 +18,7 @@ from django.views.decorators.http import require_POST
 from games import queries, services
 from games.forms import NewTableForm
 from games.models import Table
+from games.watching import WITHHELD, watch_refusal
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
@@ -74,6 +81,9 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """The live table; the script fills it from the socket (players and spectators alike)."""
     table = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(table=table, user=request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(refusal)
     seats = queries.table_seats(table)
     seat = queries.seat_of(seats=seats, user=request.user)
     context = {
@@ -88,17 +98,35 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The finished hands of a table, each with its result and a link to its replay."""
+    """The finished hands of a table, each with its result and a link to its replay.
+
+    A duplicate round's hands are listed once every table has finished them.
+    """
     table = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(table=table, user=request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(refusal)
     hands = queries.hands_finished(table_id=table.pk)
-    return render(request, "games/hands.html", {"table": table, "hands": hands})
+    visible = queries.hands_visible(table=table, user=request.user)
+    context = {
+        "table": table,
+        "hands": hands if visible is None else hands[:visible],
+        "withheld": WITHHELD if visible is not None else "",
+    }
+    return render(request, "games/hands.html", context)
 
 
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """One finished hand, step by step, all four hands shown (it is over: nothing is hidden)."""
     table = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(table=table, user=request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(refusal)
     if not any(e.hand == number for e in queries.hands_finished(table_id=table.pk)):
         raise Http404("No finished hand with that number.")
+    visible = queries.hands_visible(table=table, user=request.user)
+    if visible is not None and number > visible:
+        return HttpResponseForbidden(WITHHELD)
     frames = queries.hand_frames(table_id=table.pk, number=number)
     try:
         step = min(max(int(request.GET.get("step", len(frames) - 1)), 0), len(frames) - 1)

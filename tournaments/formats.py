@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tournaments import pairing
+from tournaments import duplicate, pairing
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.pairing.entries import seeding_order
 
@@ -84,7 +84,8 @@ def pair_round(tournament: Tournament, number: int) -> list[Pairing]:
         return found
     if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
         return _pair_individuals(tournament)
-    if tournament.format == Format.ROUND_ROBIN:
+    if tournament.format in (Format.ROUND_ROBIN, Format.DUPLICATE):
+        # Duplicate: everyone meets the whole field through the cards; opponents just rotate.
         ids = [entry.id for entry in seeding_order(seeds(tournament))]
         round_ = pairing.round_robin(ids)[number - 1]
     else:
@@ -119,7 +120,9 @@ def _pair_individuals(tournament: Tournament) -> list[Pairing]:
 
 
 def standings(tournament: Tournament) -> list[pairing.Standing[int]]:
-    """Standings with tie-breaks from every finished round."""
+    """Standings with tie-breaks from every finished round (duplicate: by matchpoints)."""
+    if tournament.format == Format.DUPLICATE:
+        return duplicate.standings(tournament, seeds(tournament))
     return pairing.standings(seeds(tournament), results(tournament))
 
 

@@ -40,8 +40,9 @@ class Tournament(models.Model):
     format = models.CharField(max_length=24, choices=Format.choices)
     entry_type = models.CharField(max_length=16, choices=EntryType.choices, default=EntryType.PAIRS)
     # A match ends after this many deals, by the score then; empty: at the rule set's target.
+    # Duplicate: the deals every table of a round plays (required).
     match_deals = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Swiss only: rounds to play; empty: enough for a single winner (log2 of the field).
+    # Swiss and duplicate: rounds to play; empty: log2 of the field (a Swiss's single winner).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     third_place = models.BooleanField(default=False)
     registration_opens_at = models.DateTimeField(null=True, blank=True)

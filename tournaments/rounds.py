@@ -9,11 +9,12 @@ from __future__ import annotations
 import uuid
 from collections import Counter
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import formats
+from tournaments import duplicate, formats
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 from tournaments.tables import table_open, table_outcome
 
@@ -61,7 +62,9 @@ def round_start(*, round_id: int) -> bool:
         if tournament.status != Tournament.Status.RUNNING or tournament.is_paused:
             return False
         entries = {entry.pk: entry for entry in tournament.entries.all()}
-        for number, pairing in enumerate(formats.pair_round(tournament, round_.number), start=1):
+        pairings = formats.pair_round(tournament, round_.number)
+        options = _table_options(tournament, round_, pairings)
+        for number, pairing in enumerate(pairings, start=1):
             home = entries[pairing.home]
             table = RoundTable(
                 round=round_, number=number, home=home, bracket_match=pairing.bracket_match
@@ -80,6 +83,7 @@ def round_start(*, round_id: int) -> bool:
                         _team(home, table.home_partner),
                         _team(table.away, table.away_partner),
                     ),
+                    **options[number - 1],
                 )
             table.save()
         now = timezone.now()
@@ -89,6 +93,18 @@ def round_start(*, round_id: int) -> bool:
         round_.save(update_fields=["status", "started_at", "deadline"])
         _arm_watch(round_)
     return True
+
+
+def _table_options(
+    tournament: Tournament, round_: Round, pairings: list[formats.Pairing]
+) -> list[dict[str, Any]]:
+    """How each pairing's table is opened: duplicate deals and watch group, or as it comes."""
+    if tournament.format != Tournament.Format.DUPLICATE:
+        return [{} for _ in pairings]
+    pairs = [
+        ((p.home, p.home_partner), (p.away, p.away_partner)) for p in pairings if p.away is not None
+    ]
+    return duplicate.table_options(tournament=tournament, round_=round_, pairs=pairs)
 
 
 def _team(first: Entry, partner: Entry | None) -> list[tuple[Entry, int]]:
@@ -141,6 +157,8 @@ def round_finalize(*, round_id: int) -> bool:
             return False
         if not _collect(round_, tournament):
             return False
+        if tournament.format == Tournament.Format.DUPLICATE:
+            duplicate.round_score(round_=round_, tournament=tournament)
         round_.status = Round.Status.FINISHED
         round_.finished_at = timezone.now()
         round_.watch = ""

@@ -50,7 +50,11 @@ EDITABLE = {
 }  # fmt: skip
 # Formats individuals can play: partners rotate each round, so no team stays the same for a
 # knockout to carry forward (enter fixed pairs for single elimination).
-INDIVIDUALS_FORMATS = {Tournament.Format.SWISS, Tournament.Format.ROUND_ROBIN}
+INDIVIDUALS_FORMATS = {
+    Tournament.Format.SWISS,
+    Tournament.Format.ROUND_ROBIN,
+    Tournament.Format.DUPLICATE,
+}
 EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
 
 
@@ -106,18 +110,17 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
 
 def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
-    if values.get("format") == Tournament.Format.DUPLICATE:
+    if values.get("format") == Tournament.Format.DUPLICATE and not values.get("match_deals"):
         raise TournamentError(
-            "unsupported",
-            "Duplicate needs every table dealt the same cards; live tables cannot deal "
-            "chosen cards yet.",
+            "invalid",
+            "Duplicate compares deal by deal: set match_deals, the deals every table plays.",
         )
     individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
     if individuals and values.get("format") not in INDIVIDUALS_FORMATS:
         raise TournamentError(
             "unsupported",
             "Individuals change partners every round, so no team goes through a knockout: "
-            "choose Swiss or round robin, or enter fixed pairs.",
+            "choose Swiss, round robin or duplicate, or enter fixed pairs.",
         )
     if values.get("variant") not in Variant.values:
         raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
@@ -298,8 +301,9 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
         entries = [entry for entry in entries if entry.checked_in]
         if len(entries) < 2:
             raise TournamentError("too_few", "Fewer than two entries checked in.")
+    individuals = tournament.entry_type == Tournament.EntryType.INDIVIDUALS
     missing = -len(entries) % 4
-    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS and missing:
+    if individuals and missing:
         if not tournament.bots_allowed:
             raise TournamentError(
                 "table_of_four",
@@ -308,6 +312,14 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
                 "fill them.",
             )
         entries += _table_fillers(tournament, missing=missing)
+    per_table = 4 if individuals else 2
+    duplicate = tournament.format == Tournament.Format.DUPLICATE
+    if duplicate and (len(entries) < 2 * per_table or len(entries) % per_table):
+        raise TournamentError(
+            "tables_to_compare",
+            f"Duplicate compares two full tables or more: {len(entries)} "
+            f"{'players' if individuals else 'pairs'} do not fill them (enter bots).",
+        )
     _move(tournament, Status.RUNNING)
     for entry in entries:
         entry.no_show = not entry.checked_in

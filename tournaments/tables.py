@@ -1,21 +1,21 @@
 """A tournament's live tables: seat entries (bots for the absent), read or decide results.
 
-Tables are games' own; this module only calls games' services to open them, and decides a match
-that the tournament ends early (a fixed number of deals, or the round's deadline).
+Tables are games' own; this module only calls games' services to open them, and to end a match
+that the tournament decides early (a fixed number of deals, or the round's deadline).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import User
-from accounts.services import match_rate
 from games.choices import BotLevel
 from games.models import Match, Table, TableEvent
-from games.services import table_create, table_take_seat
+from games.services import table_create, table_end, table_take_seat
 from tournaments.models import Entry, Tournament
 
 STAND_IN_PREFIX = "stand-in"
@@ -71,8 +71,18 @@ def seat_users(tournament: Tournament, teams: tuple[Team, Team]) -> list[User]:
     return seats
 
 
-def table_open(*, tournament: Tournament, teams: tuple[Team, Team]) -> Table:
-    """Create a table for two teams and seat them; the fourth seat taken deals."""
+def table_open(
+    *,
+    tournament: Tournament,
+    teams: tuple[Team, Team],
+    max_hands: int | None = None,
+    deals: Sequence[Mapping[str, Any]] = (),
+    watch_group: str = "",
+) -> Table:
+    """Create a table for two teams and seat them; the fourth seat taken deals.
+
+    A duplicate round gives every table the same deals and one watch group.
+    """
     with transaction.atomic():
         table = table_create(
             creator=None,
@@ -80,6 +90,9 @@ def table_open(*, tournament: Tournament, teams: tuple[Team, Team]) -> Table:
             house_rules=tournament.house_rules,
             bot_level=tournament.bot_level,
             rated=tournament.rated,
+            max_hands=max_hands,
+            deals=deals,
+            watch_group=watch_group,
         )
         for seat, user in enumerate(seat_users(tournament, teams)):
             table_take_seat(table_id=table.pk, user=user, seat=seat)
@@ -133,28 +146,7 @@ def table_outcome(*, tournament: Tournament, table: Table, deadline_passed: bool
 
 
 def _decide(table: Table, points: tuple[int, int], note: str) -> Outcome | None:
-    """End a match the tournament decides; the table stops and the result is rated once."""
-    winner = _winner(points)
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        if locked.status == Table.Status.FINISHED:
-            # The engine ended it meanwhile: its own result stands.
-            return None
-        match = Match.objects.select_for_update().get(table=locked)
-        locked.status = Table.Status.FINISHED
-        locked.version += 1
-        locked.save(update_fields=["status", "version", "updated_at"])
-        TableEvent.objects.create(
-            table=locked,
-            version=locked.version,
-            hand=match.hands_played,
-            kind=TableEvent.Kind.MATCH_END,
-            actor="tournament",
-            payload={"score": list(points), "winner": winner, "decided": note},
-        )
-        match.winner_team = winner
-        match.finished_at = timezone.now()
-        match.save(update_fields=["winner_team", "finished_at"])
-        if match.rated:
-            match_rate(match_id=match.pk)
-    return Outcome(points, winner, note)
+    """End a match the tournament decides; None when the engine ended it first (that stands)."""
+    if not table_end(table_id=table.pk, reason=note, score=points, actor="tournament"):
+        return None
+    return Outcome(points, _winner(points), note)

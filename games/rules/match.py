@@ -1,4 +1,9 @@
-"""A match: hands in sequence, the deal rotating, hanging points carried, until a team wins."""
+"""A match: hands in sequence, the deal rotating, hanging points carried, until a team wins.
+
+A match may instead be a fixed number of deals (duplicate events compare deal by deal, so
+every table must play them all): the target then ends nothing, and after the last deal the
+team ahead wins (nobody when level).
+"""
 
 from __future__ import annotations
 
@@ -21,23 +26,46 @@ class Match:
         house_rules: Mapping[str, object] | None = None,
         *,
         dealer: int = 0,
+        deals: int | None = None,
     ) -> None:
+        if deals is not None and deals < 1:
+            raise InvalidInputError("a match of a fixed number of deals has at least one")
         self.rules = get_variant(variant, house_rules)
         self.dealer = dealer
+        self.deals = deals
         self.score = [0, 0]
         self.hanging = [0, 0]
         self.winner: int | None = None
         self.history: list[dict[str, Any]] = []
         self.hand: HandState | None = None
 
+    @property
+    def is_over(self) -> bool:
+        """Whether a team has won, or every deal of a fixed-length match has been played."""
+        return self.winner is not None or (
+            self.deals is not None and len(self.history) >= self.deals
+        )
+
     def new_hand(
-        self, *, seed: int | random.Random | None = None, deck: Sequence[int] | None = None
+        self,
+        *,
+        seed: int | random.Random | None = None,
+        deck: Sequence[int] | None = None,
+        dealer: int | None = None,
     ) -> HandState:
-        """Deal the next hand (seeded or stacked) with the match's score and hanging points."""
-        if self.winner is not None:
+        """Deal the next hand (seeded or stacked) with the match's score and hanging points.
+
+        `dealer` moves the deal to another seat for this hand (a duplicate deal turned a
+        quarter); the deal passes on from there.
+        """
+        if self.is_over:
             raise InvalidInputError("the match is over")
         if self.hand is not None:
             raise InvalidInputError("record the current hand before dealing another")
+        if dealer is not None:
+            if dealer not in range(4):
+                raise InvalidInputError("the dealer is a seat 0-3")
+            self.dealer = dealer
         self.hand = HandState.new(
             self.rules,
             dealer=self.dealer,
@@ -58,17 +86,23 @@ class Match:
             raise InvalidInputError("no finished hand to record")
         self.score = list(score.match_score)
         self.hanging = list(score.hanging)
-        self.winner = score.winner
         self.history.append(
             {"dealer": self.dealer, "outcome": score.outcome, "hand_points": score.hand_points}
         )
+        self.winner = score.winner if self.deals is None else self._leader_after_last_deal()
         self.dealer = (self.dealer + 1) % 4
         self.hand = None
         return score
 
+    def _leader_after_last_deal(self) -> int | None:
+        """A fixed-length match: the team ahead once the last deal is played (None: level)."""
+        if len(self.history) < (self.deals or 0) or self.score[0] == self.score[1]:
+            return None
+        return 0 if self.score[0] > self.score[1] else 1
+
     def to_json(self) -> dict[str, Any]:
         """Lossless JSON of the match, the hand in progress included."""
-        return {
+        data: dict[str, Any] = {
             "variant": self.rules.name,
             "house_rules": dict(self.rules.chosen_rules),
             "dealer": self.dealer,
@@ -78,12 +112,21 @@ class Match:
             "history": [dict(h) for h in self.history],
             "hand": self.hand.to_json() if self.hand is not None else None,
         }
+        if self.deals is not None:
+            data["deals"] = self.deals
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
         """Rebuild a match saved by to_json."""
         try:
-            match = cls(data["variant"], data["house_rules"], dealer=int(data["dealer"]))
+            deals = data.get("deals")
+            match = cls(
+                data["variant"],
+                data["house_rules"],
+                dealer=int(data["dealer"]),
+                deals=None if deals is None else int(deals),
+            )
             match.score = [int(x) for x in data["score"]]
             match.hanging = [int(x) for x in data["hanging"]]
             match.winner = data["winner"]

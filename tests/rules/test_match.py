@@ -73,3 +73,39 @@ def test_one_hand_at_a_time() -> None:
         match.new_hand(seed=2)
     with pytest.raises(InvalidInputError):
         match.record()
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "bela", "belote", "coinche"])
+def test_a_fixed_number_of_deals_is_played_whatever_the_score(variant: str) -> None:
+    match = Match(variant, {"target": 501} if variant in ("bela", "belote") else None, deals=12)
+    play_match(match, seed=3)
+    assert len(match.history) == 12 and match.is_over
+    leader = None if match.score[0] == match.score[1] else int(match.score[1] > match.score[0])
+    assert match.winner == leader
+    with pytest.raises(InvalidInputError, match="over"):
+        match.new_hand(seed=1)
+    assert Match.from_json(match.to_json()).to_json() == match.to_json()
+
+
+def test_a_fixed_length_match_is_not_over_before_its_last_deal_and_may_end_level() -> None:
+    match = Match("bulgarian", deals=1)
+    assert not match.is_over
+    hand = match.new_hand(seed=1)
+    for _ in range(4):
+        hand.apply(Bid.parse("pass"))
+    match.record()
+    assert match.is_over and match.winner is None and match.score == [0, 0]
+    with pytest.raises(InvalidInputError):
+        Match("bulgarian", deals=0)
+
+
+def test_a_hand_can_be_dealt_by_a_chosen_seat_and_the_deal_passes_on_from_there() -> None:
+    match = Match("bulgarian", dealer=0)
+    hand = match.new_hand(seed=4, dealer=3)
+    assert hand.dealer == 3 and hand.to_act == 0
+    for _ in range(4):
+        hand.apply(Bid.parse("pass"))
+    match.record()
+    assert match.dealer == 0
+    with pytest.raises(InvalidInputError, match="seat 0-3"):
+        match.new_hand(seed=1, dealer=4)

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.pairing import Comparison, Hands, comparison_scores, duplicate_schedule
+from tournaments.pairing import (
+    Comparison,
+    Entry,
+    Hands,
+    comparison_scores,
+    duplicate_schedule,
+    duplicate_standings,
+)
 
 TABLES = [("A", "B"), ("C", "D"), ("E", "F")]
 
@@ -79,3 +86,17 @@ def test_a_duplicate_round_needs_two_tables_and_distinct_entries() -> None:
         duplicate_schedule([("A", "B")], deals=4)
     with pytest.raises(ValueError, match="twice"):
         duplicate_schedule([("A", "B"), ("B", "C")], deals=4)
+
+
+def test_a_turned_board_is_dealt_one_seat_on() -> None:
+    schedule = duplicate_schedule(TABLES, deals=2)
+    assert [schedule.board(0, deal).dealer(3) for deal in range(2)] == [3, 0]
+    assert [schedule.board(1, deal).dealer(3) for deal in range(2)] == [0, 3]
+
+
+def test_duplicate_standings_rank_by_score_then_rating_and_share_equal_scores() -> None:
+    entries = [Entry("A", 1500.0), Entry("B", 1600.0), Entry("C", 1400.0), Entry("D", 1700.0)]
+    lines = duplicate_standings(entries, {"A": 7.0, "B": 3.0, "C": 7.0})
+    assert [(line.rank, line.entry.id, line.score) for line in lines] == [
+        (1, "A", 7.0), (1, "C", 7.0), (3, "B", 3.0), (4, "D", 0.0),
+    ]  # fmt: skip

@@ -52,7 +52,7 @@ def test_pause_and_resume_only_while_running() -> None:
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"format": "duplicate"}, "Duplicate needs every table dealt the same cards"),
+        ({"format": "duplicate", "match_deals": None}, "set match_deals"),
         ({"entry_type": "individuals", "format": "single_elimination"}, "choose Swiss"),
         ({"house_rules": {"target": 3}}, "house rule 'target' cannot be 3"),
         ({"match_deals": 0}, "1 to 100 deals"),

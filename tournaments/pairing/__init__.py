@@ -11,6 +11,7 @@ from tournaments.pairing.duplicate import (
     Hands,
     comparison_scores,
     duplicate_schedule,
+    duplicate_standings,
 )
 from tournaments.pairing.elimination import (
     Bracket,
@@ -47,6 +48,7 @@ __all__ = [
     "WinnerOf",
     "comparison_scores",
     "duplicate_schedule",
+    "duplicate_standings",
     "partner_round",
     "round_robin",
     "seed_positions",

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
-from tournaments.pairing.entries import EntryId, require_distinct
+from tournaments.pairing.entries import Entry, EntryId, require_distinct
+from tournaments.pairing.standings import Standing
 
 
 class Hands(enum.Enum):
@@ -50,6 +51,14 @@ class Board(Generic[EntryId]):
         """The entry holding one side's hands of this deal at this table."""
         as_dealt = hands is Hands.NORTH_SOUTH
         return self.north_south if as_dealt != self.turned else self.east_west
+
+    def dealer(self, dealt_by: int) -> int:
+        """The seat dealing this board when the deal, as dealt, is dealt by seat `dealt_by`.
+
+        Turned, the deal moves one seat on: hands are dealt from the dealer's left, so each
+        seat then receives the hand of the seat before it, and keeps its place in the bidding.
+        """
+        return (dealt_by + self.turned) % 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,3 +133,21 @@ def _compare(own: int, others: list[int], comparison: Comparison) -> float:
     if comparison is Comparison.MATCHPOINTS:
         return float(sum(2 if own > other else 1 if own == other else 0 for other in others))
     return own - sum(others) / len(others)
+
+
+def duplicate_standings(
+    entries: Sequence[Entry[EntryId]], totals: Mapping[EntryId, float]
+) -> list[Standing[EntryId]]:
+    """Rank entries by their comparison scores over the rounds; equal scores share a rank.
+
+    Duplicate has no tie-breaks from opponents (everyone is compared with the whole field):
+    entries level on score keep their rating order and share the rank.
+    """
+    require_distinct(entry.id for entry in entries)
+    ordered = sorted(entries, key=lambda entry: (-totals.get(entry.id, 0.0), -entry.rating))
+    lines: list[Standing[EntryId]] = []
+    for position, entry in enumerate(ordered, start=1):
+        score = totals.get(entry.id, 0.0)
+        tied = lines and lines[-1].score == score
+        lines.append(Standing(lines[-1].rank if tied else position, entry, score, 0.0, 0.0, 0))
+    return lines

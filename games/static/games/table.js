@@ -193,6 +193,7 @@ function drawScoreboard() {
     rows.append(el("tr", {}, el("th", {}, "This hand"), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
+  if (info.withheld) box.append(el("p", { class: "muted", id: "withheld" }, info.withheld));
   if (view && view.contract) {
     const c = view.contract;
     const times = c.multiplier > 1 ? ` ×${c.multiplier}` : "";
@@ -231,9 +232,11 @@ function drawMatchEnd() {
     return;
   }
   $("summary").hidden = true;
-  const won = mySeat !== null ? (match.winner === mySeat % 2 ? "You win!" : "You lose.") : "";
+  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? "You win!" : "You lose.") : "";
   box.replaceChildren(el("div", { class: "dialog" },
-    el("h2", { id: "match-end-title" }, `Match over: ${teamName(match.winner)} win ${match.score[match.winner]} to ${match.score[1 - match.winner]}`),
+    el("h2", { id: "match-end-title" }, match.winner === null
+      ? `Match over: level at ${match.score[0]}`
+      : `Match over: ${teamName(match.winner)} win ${match.score[match.winner]} to ${match.score[1 - match.winner]}`),
     el("p", {}, won),
     view && view.result ? el("div", {}, el("h3", {}, "Last hand"), pointsTable(view.result)) : "",
     el("p", {}, el("a", { href: `/tables/${tableId}/hands/` }, "Replay the hands"), " · ", el("a", { href: "/tables/" }, "Back to the lobby"))));
