@@ -11,6 +11,7 @@ Server -> client:
   {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
 `view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
 `table.paused` is true while play is paused: an act is then refused with code `paused`.
+`table.turn_left`: seconds the person to act has before a bot plays for them (null: none).
 Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
 config/origins.py lets in without an Origin header).
 A duplicate round's player watching another of its tables gets an `error` (code

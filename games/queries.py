@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from games import rules
 from games.models import Match, Seat, Table, TableEvent
@@ -38,13 +40,36 @@ def target_of(match: rules.Match) -> int:
     return match.rules.target()
 
 
-def table_summary(table: Table, seats: list[Seat], match: rules.Match | None) -> dict[str, Any]:
-    """What every viewer may know about the table itself: who sits where, the match score."""
+def turn_left(
+    table: Table, seats: list[Seat], match: rules.Match | None, *, since: datetime
+) -> float | None:
+    """Seconds the person to act has before their bot plays for them (None: no clock runs).
+
+    Every committed change restarts the clock (the timeout task is queued after each), so it
+    runs from `since`, the last commit; bots and paused tables have none.
+    """
+    hand = match.hand if match is not None else None
+    if table.status != Table.Status.PLAYING or table.is_paused or hand is None:
+        return None
+    seat = next((s for s in seats if s.number == hand.to_act), None)
+    if seat is None or seat.user is None or seat.user.is_bot or seat.bot_holding:
+        return None
+    elapsed = (timezone.now() - since).total_seconds()
+    return round(max(0.0, table.turn_seconds - elapsed), 1)
+
+
+def table_summary(
+    table: Table, seats: list[Seat], match: rules.Match | None, *, since: datetime | None = None
+) -> dict[str, Any]:
+    """What every viewer may know about the table itself: who sits where, the match score,
+    and the turn clock from `since` (default: the table's last commit)."""
     info: dict[str, Any] = {
         "id": table.pk,
         "variant": table.variant,
         "status": table.status,
         "paused": table.is_paused,
+        "turn_seconds": table.turn_seconds,
+        "turn_left": turn_left(table, seats, match, since=since or table.updated_at),
         "seats": [
             {
                 "number": s.number,

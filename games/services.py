@@ -628,7 +628,8 @@ def _append(
         payload=payload,
     )  # fmt: skip
     hand = view_of if view_of is not None else change.hand
-    info = table_summary(table, change.seats, change.engine)
+    # The clock restarts with this change, which commits now.
+    info = table_summary(table, change.seats, change.engine, since=timezone.now())
     public = _public_event(event)
     if kind in (TableEvent.Kind.HAND_END, TableEvent.Kind.MATCH_END):
         change.ended_hand = number

@@ -15,6 +15,7 @@ let view = null;
 let info = null;
 let clientSeq = 0;
 let retries = 0;
+let turnEndsAt = null; // local clock (ms) when the person to act runs out of time
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -90,6 +91,9 @@ function drawSeats() {
     if (seatInfo.bot) name.append(" ", el("span", { class: "badge" }, "bot"));
     if (seatInfo.held_by_bot) name.append(" ", el("span", { class: "badge" }, "bot playing"));
     if (seatInfo.number === mySeat) name.append(" ", el("span", { class: "badge you" }, "you"));
+    if (turnEndsAt !== null && view?.to_act === seatInfo.number) {
+      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": "Time left to play" }));
+    }
     if (view && view.dealer === seatInfo.number) name.append(" ", el("span", { class: "badge" }, "dealer"));
     box.append(name);
     if (!view) continue;
@@ -243,6 +247,15 @@ function drawMatchEnd() {
   box.hidden = false;
 }
 
+function tickClock() {
+  // Seconds left for the person to act; at zero their bot plays for them.
+  const clock = document.querySelector(".seat-clock");
+  if (!clock || turnEndsAt === null) return;
+  const left = Math.max(0, Math.ceil((turnEndsAt - Date.now()) / 1000));
+  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.classList.toggle("urgent", left <= 10);
+}
+
 function draw() {
   app.dataset.version = String(version);
   app.dataset.phase = view ? view.phase : "none";
@@ -263,7 +276,9 @@ function receive(message) {
     version = message.version;
     view = message.view;
     info = message.table;
+    turnEndsAt = info.turn_left === null || info.turn_left === undefined ? null : Date.now() + info.turn_left * 1000;
     draw();
+    tickClock();
     if (message.type === "event" && message.event.kind === "hand_end" && info.status !== "finished") {
       showSummary(message.event.result);
     }
@@ -296,6 +311,8 @@ function connect() {
     setTimeout(connect, Math.min(500 * 2 ** retries, 10000));
   });
 }
+
+setInterval(tickClock, 250);
 
 const chatForm = $("chat-form");
 if (chatForm) {

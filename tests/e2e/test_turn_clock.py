@@ -1,0 +1,41 @@
+"""The table page shows the person to act how long they have, counting down to the bot's move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import Table
+from games.services import table_pause
+from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.games.factories import people_table
+from tests.games.test_turn_timer import seat_to_act
+from tests.helpers import Server, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def seconds(text: str) -> int:
+    minutes, secs = text.split(":")
+    return int(minutes) * 60 + int(secs)
+
+
+def test_the_seat_to_act_shows_a_countdown_that_stops_with_a_pause(
+    asgi_server: Server, page: Page
+) -> None:
+    table, _ = people_table("bela")
+    Table.objects.filter(pk=table.pk).update(turn_seconds=90)
+    seat = seat_to_act(table)
+    sign_in(page.context, asgi_server, seat.user)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    clock = page.locator("#pos-bottom .seat-clock")
+    expect(clock).to_have_text(re.compile(r"^1:[23]\d$"))
+    first = seconds(clock.inner_text())
+    page.wait_for_timeout(2200)
+    assert 1 <= first - seconds(clock.inner_text()) <= 3
+    expect(page.locator(".seat-clock")).to_have_count(1)
+    page.screenshot(path=artifact_path("turn-clock.png"))
+    off_the_browser_loop(table_pause, table_id=table.pk)
+    expect(page.locator(".seat-clock")).to_have_count(0)
