@@ -1,4 +1,4 @@
-"""Every viewer is told how long the person to act has left; bots and paused tables have no clock."""
+"""Viewers are told how long the person to act has left; bots and paused tables have no clock."""
 
 from __future__ import annotations
 
