@@ -15,7 +15,7 @@ from accounts.models import User
 from tournaments import queries, services
 from tournaments.bracket import bracket_columns
 from tournaments.errors import TournamentError
-from tournaments.forms import TournamentForm
+from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
 
 # The organizer's buttons: action name -> (service, label).
@@ -80,11 +80,12 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return HttpResponseForbidden("Only the organizer or staff can edit this tournament.")
     initial = {"target": tournament.house_rules.get("target")}
     form = TournamentForm(request.POST or None, instance=tournament, initial=initial)
-    form.fields["variant"].disabled = form.fields["format"].disabled = True
+    for fixed in FIXED_SETTINGS:
+        form.fields[fixed].disabled = True
     if request.method == "POST" and form.is_valid():
         changes = form.settings()
-        changes.pop("variant")
-        changes.pop("format")
+        for fixed in FIXED_SETTINGS:
+            changes.pop(fixed)
         try:
             services.tournament_edit(
                 tournament_id=tournament_id,

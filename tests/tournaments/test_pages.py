@@ -83,6 +83,32 @@ def test_an_organizer_creates_a_tournament_from_the_form() -> None:
     assert created.house_rules == {"target": 1000} and created.status == "draft"
 
 
+def test_an_organizer_creates_an_individuals_event_from_the_form() -> None:
+    client = Client()
+    client.force_login(person())
+    assert 'name="entry_type"' in client.get("/tournaments/new/").content.decode()
+    client.post(
+        "/tournaments/new/",
+        {"name": "Solo Cup", "variant": "bela", "format": "round_robin",
+         "entry_type": "individuals", "round_minutes": 30, "bot_level": "easy"},
+    )  # fmt: skip
+    assert Tournament.objects.get(name="Solo Cup").entry_type == "individuals"
+
+
+def test_the_form_refuses_a_knockout_of_individuals_with_the_reason() -> None:
+    client = Client()
+    client.force_login(person())
+    response = client.post(
+        "/tournaments/new/",
+        {"name": "Solo KO", "variant": "bela", "format": "single_elimination",
+         "entry_type": "individuals", "round_minutes": 30, "bot_level": "easy"},
+    )  # fmt: skip
+    assert response.status_code == 200 and "no team goes through a knockout" in (
+        response.content.decode()
+    )
+    assert not Tournament.objects.filter(name="Solo KO").exists()
+
+
 def test_the_organizer_edits_settings_but_not_the_format() -> None:
     event = tournament(name="Before")
     client = Client()
@@ -91,12 +117,13 @@ def test_the_organizer_edits_settings_but_not_the_format() -> None:
     response = client.post(
         f"/tournaments/{event.pk}/edit/",
         {"name": "After", "variant": "coinche", "format": "round_robin", "round_minutes": 45,
-         "bot_level": "medium", "match_deals": 3, "target": 501},
+         "bot_level": "medium", "match_deals": 3, "target": 501, "entry_type": "individuals"},
     )  # fmt: skip
     assert response.status_code == 302
     event.refresh_from_db()
     assert (event.name, event.round_minutes, event.match_deals) == ("After", 45, 3)
     assert (event.variant, event.format, event.house_rules) == ("bela", "swiss", {"target": 501})
+    assert event.entry_type == "pairs"
 
 
 def test_others_cannot_open_the_edit_page() -> None:
