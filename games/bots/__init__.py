@@ -2,7 +2,8 @@
 
 from games.bots.base import Bot, RandomBot
 from games.bots.easy import EasyBot
-from games.bots.medium import HardBot, MediumBot
+from games.bots.hard import HardBot
+from games.bots.medium import MediumBot
 
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot, HardBot)}
 

@@ -11,6 +11,7 @@ from games.bots.bidding import choose_bid, plausible, strain_margin
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import LAST_TRICK, Context, Position, playout, solve
+from games.bots.likelihood import WeightedSampler
 from games.bots.outcome import Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
@@ -95,11 +96,15 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
     return 1.1 if left <= depth.deep_from else 0.35
 
 
-def search_card(view: SeatView, worlds: int, rng: random.Random, depth: Depth) -> int:
-    """The card with the best average value over sampled worlds."""
+def search_card(
+    view: SeatView, worlds: int, rng: random.Random, depth: Depth, *, weighted: bool = False
+) -> int:
+    """The card with the best average value over sampled worlds (`weighted`: worlds drawn
+    by how natural they make the others' past play)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
-    sampler = WorldSampler(view, knowledge)
+    uniform = WorldSampler(view, knowledge)
+    sampler = WeightedSampler(view, uniform) if weighted else uniform
     contract = view.contract
     rules = view.rules()
     if contract is None or rules is None:
@@ -237,21 +242,13 @@ class MediumBot(Bot):
     busy = 1.1  # share of the budget to fill, by estimate: a count, not a clock (replayable)
     bid_worlds_per_ms = 0.12
     depth = MEDIUM_DEPTH
+    max_worlds = MAX_WORLDS
+    weighted = False
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             return sampled_bid(view, worlds, rng)
         worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view, self.depth)))
-        worlds = min(MAX_WORLDS, max(MIN_WORLDS, worlds))
-        return PLAYS[search_card(view, worlds, rng, self.depth)]
-
-
-class HardBot(MediumBot):
-    """Medium's search with three times the work: more worlds, every card solved exactly
-    from four tricks before the end, every playout solving the last three tricks from the
-    third trick on."""
-
-    name = "hard"
-    budget_ms = 300.0
-    depth = Depth(exact_cards=16, deep_from=24)
+        worlds = min(self.max_worlds, max(MIN_WORLDS, worlds))
+        return PLAYS[search_card(view, worlds, rng, self.depth, weighted=self.weighted)]
