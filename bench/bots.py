@@ -24,7 +24,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def time_level(level: str, variant: str, hands: int, budget_ms: float) -> dict[str, list[float]]:
+def time_level(
+    level: str, variant: str, hands: int, budget_ms: float | None
+) -> dict[str, list[float]]:
     """Decision times in ms, by phase (`bidding`, `play`), over `hands` seeded hands."""
     bot = get_bot(level)
     times: dict[str, list[float]] = {"bidding": [], "play": []}
@@ -46,7 +48,7 @@ def main() -> None:
     parser.add_argument("--levels", nargs="+", choices=sorted(BOTS), default=sorted(BOTS))
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="bulgarian")
     parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--budget-ms", type=float, default=100.0)
+    parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     args = parser.parse_args()
     for level in args.levels:
         times = time_level(level, args.variant, args.hands, args.budget_ms)

@@ -24,8 +24,8 @@ from games.bots.bidding import (
     suit_contract_value,
 )
 from games.bots.kernel import Context, Position
-from games.bots.medium import BID_SOLVE_BELOW, SIM_BIDDER_BIAS, finish
-from games.bots.outcome import Outcome
+from games.bots.medium import BID_SOLVE_BELOW, finish
+from games.bots.outcome import Outcome, Pair
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView
 from games.rules.actions import (
@@ -42,13 +42,35 @@ from games.rules.actions import (
 from games.rules.variants.base import Auction, Contract
 from games.rules.variants.belote import BeloteAuction
 
-# Open-handed playouts misjudge the takers against real play: over 400 deals bid and played by
-# `medium`, the takers' real margin minus the open-handed one (`bench/bid_bias.py`).
-SIM_TAKER_BIAS = {"belote": 0.0, "coinche": 0.0, **SIM_BIDDER_BIAS}
+# Open-handed playouts misjudge the takers against real play (defenders who see every card
+# defend too well): card points the takers really took beyond the open-handed playout of the
+# same deal, bid and played by `medium` (`bench/bid_bias.py`).
+TAKER_CARD_BIAS = {"bulgarian": 0.0, "bela": 0.0, "belote": 0.0, "coinche": 0.0}
 MARGIN = 2.0  # points per world a call must gain over the natural one
 SLACK = 1.5  # hand strength a seat may lack for the call it made (people differ)
 TRIES = 20  # deals tried per world for one that fits the others' calls
 STRAIN_REACH = -2.0  # Bulgarian and Bela: strains this far under their threshold are weighed
+
+
+class TakerShift(Outcome):
+    """Scores a playout as if the takers had taken `shift` more card points from the others
+    (what real play gives them beyond open-handed play)."""
+
+    def __init__(self, view: SeatView, contract: Contract, shift: int) -> None:
+        super().__init__(view, contract)
+        self.shift = shift
+
+    def value(self, cards: Pair, declared: Pair, belots: Pair, tricks: Pair) -> float:
+        takers = self.contract.team
+        moved = (
+            min(self.shift, cards[1 - takers])
+            if self.shift >= 0
+            else -min(-self.shift, cards[takers])
+        )
+        shifted = [0, 0]
+        shifted[takers] = cards[takers] + moved
+        shifted[1 - takers] = cards[1 - takers] - moved
+        return super().value(shifted, declared, belots, tricks)
 
 
 def _auction(view: SeatView) -> Auction:
@@ -144,7 +166,7 @@ class Rollouts:
         self.view = view
         self.sampler = WorldSampler(view)
         self.auction = _auction(view)
-        self.bias = SIM_TAKER_BIAS.get(view.variant.name, 0.0)
+        self.bias = TAKER_CARD_BIAS[view.variant.name]
 
     def deal(self, rng: random.Random) -> Deal:
         """A deal that fits the others' calls (the last one tried, if none does)."""
@@ -177,11 +199,10 @@ class Rollouts:
         variant = view.variant
         hands = deal.hands(contract.seat)
         ctx = Context.of(variant.play_rules(contract), variant.belot_needs_suit)
-        outcome = Outcome(view, contract)
+        outcome = TakerShift(view, contract, round(self.bias))
         pos = Position(hands, (view.dealer + 1) % 4, [], -1, -1, -1)
         declared = outcome.declared(hands)
-        value = finish(ctx, pos, outcome, declared, ((0, 0), (0, 0)), BID_SOLVE_BELOW)
-        return value + (self.bias if contract.team == view.team else -self.bias)
+        return finish(ctx, pos, outcome, declared, ((0, 0), (0, 0)), BID_SOLVE_BELOW)
 
     def best(self, options: list[Bid], natural: Bid, worlds: int, rng: random.Random) -> Bid:
         """The call with the best average value; the natural one wins near-ties."""
