@@ -16,9 +16,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot  # noqa: E402
-from games.bots.kernel import Context, Position  # noqa: E402
-from games.bots.medium import BID_SOLVE_BELOW, finish  # noqa: E402
+from games.bots.kernel import AS_IS, Context, Start, evaluate  # noqa: E402
+from games.bots.medium import finish  # noqa: E402
 from games.bots.outcome import Outcome, Pair  # noqa: E402
+from games.bots.rollout import ROLLOUT_SOLVE_BELOW  # noqa: E402
 from games.bots.view import read_view  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
@@ -48,10 +49,9 @@ def gap(variant: str, level: str, deals: int) -> list[float]:
                 ctx = Context.of(state.variant.play_rules(contract), view.variant.belot_needs_suit)
                 outcome = Recorder(view, contract)
                 hands = list(state.held)
-                pos = Position(hands, state.to_act, [], -1, -1, -1)
-                declared = outcome.declared(hands)
-                zero = ((0, 0), (0, 0))
-                finish(ctx, pos, outcome, declared, zero, BID_SOLVE_BELOW)
+                start = Start(state.to_act)
+                row = evaluate(ctx, [hands], start, [AS_IS], ROLLOUT_SOLVE_BELOW)[0, 0].tolist()
+                finish(outcome, outcome.declared(hands), ((0, 0), (0, 0)), row)
                 open_value = outcome.cards[contract.team]
             seat = state.to_act
             state.apply(bot.act(state.view(seat), seed=n), seat)

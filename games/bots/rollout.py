@@ -23,8 +23,8 @@ from games.bots.bidding import (
     strain_margin,
     suit_contract_value,
 )
-from games.bots.kernel import Context, Position
-from games.bots.medium import BID_SOLVE_BELOW, finish
+from games.bots.kernel import AS_IS, Context, Start, evaluate
+from games.bots.medium import finish
 from games.bots.outcome import Outcome, Pair
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView
@@ -44,10 +44,12 @@ from games.rules.variants.belote import BeloteAuction
 
 # Open-handed playouts misjudge the takers against real play (defenders who see every card
 # defend too well): card points the takers really took beyond the open-handed playout of the
-# same deal, bid and played by `medium` (`bench/bid_bias.py`).
-TAKER_CARD_BIAS = {"bulgarian": 0.0, "bela": 0.0, "belote": 0.0, "coinche": 0.0}
+# same deal, bid and played by `medium` (`bench/bid_bias.py`, 120 deals; Bulgarian and Bela
+# by `easy`, 300 deals).
+TAKER_CARD_BIAS = {"bulgarian": 4.4, "bela": 4.4, "belote": 10.2, "coinche": 6.7}
 MARGIN = 2.0  # points per world a call must gain over the natural one
 SLACK = 1.5  # hand strength a seat may lack for the call it made (people differ)
+ROLLOUT_SOLVE_BELOW = 12  # playouts solve the last three tricks exactly
 TRIES = 20  # deals tried per world for one that fits the others' calls
 STRAIN_REACH = -2.0  # Bulgarian and Bela: strains this far under their threshold are weighed
 
@@ -191,30 +193,42 @@ class Rollouts:
             auction.apply(choose_bid(seen))
         return auction.contract()
 
-    def value(self, deal: Deal, contract: Contract | None) -> float:
-        """This seat's hand points minus the others' when `contract` is played out."""
+    def values(self, deals: list[Deal], contract: Contract | None) -> list[float]:
+        """This seat's hand points minus the others' when `contract` is played out in each
+        deal (one kernel call for them all)."""
         if contract is None:
-            return 0.0  # thrown in
+            return [0.0] * len(deals)  # thrown in
         view = self.view
         variant = view.variant
-        hands = deal.hands(contract.seat)
+        worlds = [deal.hands(contract.seat) for deal in deals]
         ctx = Context.of(variant.play_rules(contract), variant.belot_needs_suit)
         outcome = TakerShift(view, contract, round(self.bias))
-        pos = Position(hands, (view.dealer + 1) % 4, [], -1, -1, -1)
-        declared = outcome.declared(hands)
-        return finish(ctx, pos, outcome, declared, ((0, 0), (0, 0)), BID_SOLVE_BELOW)
+        start = Start((view.dealer + 1) % 4)
+        rows = evaluate(ctx, worlds, start, [AS_IS], ROLLOUT_SOLVE_BELOW)[:, 0].tolist()
+        zero = ((0, 0), (0, 0))
+        return [
+            finish(outcome, outcome.declared(world), zero, row)
+            for world, row in zip(worlds, rows, strict=True)
+        ]
 
     def best(self, options: list[Bid], natural: Bid, worlds: int, rng: random.Random) -> Bid:
         """The call with the best average value; the natural one wins near-ties."""
-        totals = [0.0] * len(options)
-        for _ in range(worlds):
-            deal = self.deal(rng)
-            played: dict[Contract | None, float] = {}
-            for i, call in enumerate(options):
-                contract = self.final_contract(deal, call)
-                if contract not in played:
-                    played[contract] = self.value(deal, contract)
-                totals[i] += played[contract]
+        deals = [self.deal(rng) for _ in range(worlds)]
+        # Many calls end in the same contract: each contract is played out once per deal.
+        ends: dict[Contract | None, list[int]] = {}
+        chosen = []
+        for w, deal in enumerate(deals):
+            row = [self.final_contract(deal, call) for call in options]
+            for contract in set(row):
+                ends.setdefault(contract, []).append(w)
+            chosen.append(row)
+        value: dict[tuple[int, Contract | None], float] = {}
+        for contract, where in ends.items():
+            for w, v in zip(where, self.values([deals[w] for w in where], contract), strict=True):
+                value[w, contract] = v
+        totals = [
+            sum(value[w, row[i]] for w, row in enumerate(chosen)) for i in range(len(options))
+        ]
         bonus = [MARGIN * worlds if call == natural else 0.0 for call in options]
         return options[max(range(len(options)), key=lambda i: totals[i] + bonus[i])]
 
