@@ -46,7 +46,7 @@ from games.rules.variants.belote import BeloteAuction
 # defend too well): card points the takers really took beyond the open-handed playout of the
 # same deal, bid and played by `medium` (`bench/bid_bias.py`, 120 deals; Bulgarian and Bela
 # by `easy`, 300 deals).
-TAKER_CARD_BIAS = {"bulgarian": 4.4, "bela": 4.4, "belote": 10.2, "coinche": 6.7}
+TAKER_CARD_BIAS = {"bulgarian": 9.1, "bela": 4.4, "belote": 10.2, "coinche": 6.7}
 MARGIN = 2.0  # points per world a call must gain over the natural one
 SLACK = 1.5  # hand strength a seat may lack for the call it made (people differ)
 ROLLOUT_SOLVE_BELOW = 12  # playouts solve the last three tricks exactly
