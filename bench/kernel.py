@@ -105,12 +105,13 @@ def same_contract(items: list[Ending]) -> list[Ending]:
     return [item for item in items if item[0].rules == common]
 
 
-def compile_times() -> tuple[float, float]:
-    """Seconds to import games.bots and run warm_up() in a fresh process: first with an empty
-    cache folder (compiling), then again (loading what the first run cached)."""
+def compile_times() -> list[tuple[float, float]]:
+    """Seconds (wall, CPU) for warm_up() in a fresh process: first with an empty cache
+    folder (compiling), then again (loading what the first run cached)."""
     code = (
-        "import time; t = time.perf_counter(); from games.bots import warm_up; "
-        "i = time.perf_counter(); warm_up(); print(time.perf_counter() - i)"
+        "import time; from games.bots import warm_up; "
+        "w, c = time.perf_counter(), time.process_time(); warm_up(); "
+        "print(time.perf_counter() - w, time.process_time() - c)"
     )
     times = []
     with tempfile.TemporaryDirectory() as cache:
@@ -120,8 +121,9 @@ def compile_times() -> tuple[float, float]:
                 [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                 text=True, check=True,
             )  # fmt: skip
-            times.append(float(done.stdout))
-    return times[0], times[1]
+            wall, cpu = map(float, done.stdout.split())
+            times.append((wall, cpu))
+    return times
 
 
 def main() -> None:
@@ -147,8 +149,11 @@ def main() -> None:
             line += f"  pure Python {before:7.0f}/s  x{batch / before:.0f}"
         print(line)
     if args.compile:
-        cold, warm = compile_times()
-        print(f"first call: compiling {cold:.1f} s, from the on-disk cache {warm:.2f} s")
+        (cold, cold_cpu), (warm, warm_cpu) = compile_times()
+        print(
+            f"first call: compiling {cold:.1f} s ({cold_cpu:.1f} s CPU), "
+            f"from the on-disk cache {warm:.2f} s ({warm_cpu:.2f} s CPU)"
+        )
 
 
 if __name__ == "__main__":
