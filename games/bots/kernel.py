@@ -37,11 +37,11 @@ AS_IS = -1  # a candidate that plays nothing: `evaluate` values the root itself
 SOLVE_ALL = 32  # a `solve_below` that solves every position exactly
 
 # A contract's table (int64): per-card rows, then the rule flags.
-BEATEN, POINT, STRONG, ORDER = 0, 32, 64, 96  # beaten-by mask, points, strength, sort key
+BEATEN, POINT, STRONG, RANKED = 0, 32, 64, 96  # beaten-by mask, points, strength, and
+# [suit * 8 + strength]: the card of that suit and strength
 BETWEEN = 128  # [low * 32 + high]: cards of the suit strictly between the two (1024 entries)
-RANKED = 1152  # [suit * 8 + strength]: the card of that suit and strength
-MODE, TRUMPS, BELOTS_MASK, NEEDS_SUIT, PLAIN_RAISE, OVER_PARTNER, UNDERTRUMP = range(1184, 1191)
-TABLE_SIZE = 1191
+MODE, TRUMPS, BELOTS_MASK, NEEDS_SUIT, PLAIN_RAISE, OVER_PARTNER, UNDERTRUMP = range(1152, 1159)
+TABLE_SIZE = 1159
 
 # A position (int64): the four hands, whose turn, the trick so far, what each team gained.
 TO_ACT, COUNT, TRICK, LED, WIN_CARD, WIN_SEAT = 4, 5, 6, 10, 11, 12
@@ -63,9 +63,17 @@ FRAME_SIZE = 15
 
 _SUIT = np.array(SUIT_MASK, dtype=np.int64)
 _PAIR = np.array(PAIR_BIT, dtype=np.int64)
-_DEBRUIJN = np.zeros(32, dtype=np.int64)
-for _bit in range(32):
-    _DEBRUIJN[((1 << _bit) * 0x077CB531 & 0xFFFFFFFF) >> 27] = _bit
+
+
+def _debruijn() -> np.ndarray:
+    """The lowest set bit's index from the top five bits of (mask & -mask) * 0x077CB531."""
+    table = np.zeros(32, dtype=np.int64)
+    for bit in range(32):
+        table[((1 << bit) * 0x077CB531 & 0xFFFFFFFF) >> 27] = bit
+    return table
+
+
+_DEBRUIJN = _debruijn()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -91,7 +99,6 @@ def _context(rules: PlayRules, needs_suit: bool) -> Context:
         table[BEATEN + c] = BEATEN_BY[mode][c]
         table[POINT + c] = POINTS[mode][c]
         table[STRONG + c] = strength[c]
-        table[ORDER + c] = (c >> 3) * 8 + strength[c]
         table[RANKED + (c >> 3) * 8 + strength[c]] = c
     for low in range(32):
         for high in range(low & ~7, (low & ~7) + 8):
@@ -133,8 +140,9 @@ def evaluate(
     solve_below: int,
 ) -> np.ndarray:  # fmt: skip
     """For each world (four hands) and candidate card of the seat to act (or AS_IS): play it,
-    then play greedily to the end, solving exactly once at most `solve_below` cards are left
-    (at once, else from a trick start).
+    then finish the hand. With at most `solve_below` cards left the rest is solved at once;
+    with more, greedy play goes on to the first trick start with at most that many left, and
+    the solver takes over there.
 
     Returns an int64 array [world, candidate, RESULT_SIZE] of what each team gains from the
     root on (see CARDS_WON, TRICKS_WON, BELOTS_WON).
@@ -200,7 +208,7 @@ class Position:
     @property
     def cards_left(self) -> int:
         """Cards still to be played."""
-        return int(_popcount(_held(self.state)))
+        return int(np.bitwise_or.reduce(self.state[:4])).bit_count()
 
     def legal(self, ctx: Context) -> int:
         """The cards the seat to act may play."""
@@ -231,7 +239,7 @@ def solve(ctx: Context, pos: Position) -> int:
     return int(_solve_one(ctx.table, pos.state, _TABLE, next(_stamps)))
 
 
-# The compiled kernel. Every function takes the contract's table first.
+# The compiled kernel: `tab` is a contract's table, `st` a position (layouts above).
 
 
 @njit(inline=True)
@@ -675,6 +683,7 @@ def _playout(
 
 @njit
 def _workspace() -> tuple[np.ndarray, np.ndarray]:
+    """The solver's stack (frames, and each frame's moves and their keys), one per call."""
     return (np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64),
             np.zeros((MAX_DEPTH, 16), dtype=np.int64))  # fmt: skip
 
@@ -698,6 +707,7 @@ def _evaluate(
     tab: np.ndarray, worlds: np.ndarray, root: np.ndarray, cards: np.ndarray, solve_below: int,
     tt: np.ndarray, stamp: int, out: np.ndarray,
 ) -> None:  # fmt: skip
+    """`evaluate` on arrays: fills `out[world, candidate]` (see RESULT_SIZE)."""
     frames, moves = _workspace()
     st = root.copy()
     for w in range(worlds.shape[0]):
