@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import BOTS, get_bot  # noqa: E402
+from games.bots import BOTS, get_bot, warm_up  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -50,6 +50,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     args = parser.parse_args()
+    warm_up()  # the compiled search kernel: loaded once per process, not timed
     for level in args.levels:
         times = time_level(level, args.variant, args.hands, args.budget_ms)
         every = times["bidding"] + times["play"]

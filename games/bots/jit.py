@@ -17,16 +17,22 @@ import numba
 from numba.core import config
 
 
-def njit(func: Callable[..., Any]) -> Any:
-    """Compile `func` in nopython mode, cached on disk when a cache folder can be written."""
+def njit(func: Callable[..., Any] | None = None, *, inline: bool = False) -> Any:
+    """Compile `func` in nopython mode, cached on disk when a cache folder can be written.
+
+    `inline=True` compiles a small helper into each caller (numba does not inline calls
+    between compiled functions by itself, and each call costs array reference counting)."""
+    if func is None:
+        return lambda f: njit(f, inline=inline)
+    options: dict[str, Any] = {"inline": "always"} if inline else {}
     try:
-        return numba.njit(cache=True)(func)
+        return numba.njit(cache=True, **options)(func)
     except RuntimeError:  # "cannot cache function ...: no locator available"
         pass
     if not config.CACHE_DIR:
         config.CACHE_DIR = os.path.join(tempfile.gettempdir(), f"numba-cache-{os.getuid()}")
         try:
-            return numba.njit(cache=True)(func)
+            return numba.njit(cache=True, **options)(func)
         except RuntimeError:
             pass
-    return numba.njit(func)
+    return numba.njit(**options)(func)

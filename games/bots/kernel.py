@@ -37,7 +37,8 @@ AS_IS = -1  # a candidate that plays nothing: `evaluate` values the root itself
 SOLVE_ALL = 32  # a `solve_below` that solves every position exactly
 
 # A contract's table (int64): per-card rows, then the rule flags.
-BEATEN, POINT, STRONG, ORDER = 0, 32, 64, 96  # beaten-by mask, points, strength, sort key
+BEATEN, POINT, STRONG, RANKED = 0, 32, 64, 96  # beaten-by mask, points, strength, and
+# [suit * 8 + strength]: the card of that suit and strength
 BETWEEN = 128  # [low * 32 + high]: cards of the suit strictly between the two (1024 entries)
 MODE, TRUMPS, BELOTS_MASK, NEEDS_SUIT, PLAIN_RAISE, OVER_PARTNER, UNDERTRUMP = range(1152, 1159)
 TABLE_SIZE = 1159
@@ -62,9 +63,17 @@ FRAME_SIZE = 15
 
 _SUIT = np.array(SUIT_MASK, dtype=np.int64)
 _PAIR = np.array(PAIR_BIT, dtype=np.int64)
-_DEBRUIJN = np.zeros(32, dtype=np.int64)
-for _bit in range(32):
-    _DEBRUIJN[((1 << _bit) * 0x077CB531 & 0xFFFFFFFF) >> 27] = _bit
+
+
+def _debruijn() -> np.ndarray:
+    """The lowest set bit's index from the top five bits of (mask & -mask) * 0x077CB531."""
+    table = np.zeros(32, dtype=np.int64)
+    for bit in range(32):
+        table[((1 << bit) * 0x077CB531 & 0xFFFFFFFF) >> 27] = bit
+    return table
+
+
+_DEBRUIJN = _debruijn()
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -90,7 +99,7 @@ def _context(rules: PlayRules, needs_suit: bool) -> Context:
         table[BEATEN + c] = BEATEN_BY[mode][c]
         table[POINT + c] = POINTS[mode][c]
         table[STRONG + c] = strength[c]
-        table[ORDER + c] = (c >> 3) * 8 + strength[c]
+        table[RANKED + (c >> 3) * 8 + strength[c]] = c
     for low in range(32):
         for high in range(low & ~7, (low & ~7) + 8):
             lo, hi = sorted((strength[low], strength[high]))
@@ -131,8 +140,9 @@ def evaluate(
     solve_below: int,
 ) -> np.ndarray:  # fmt: skip
     """For each world (four hands) and candidate card of the seat to act (or AS_IS): play it,
-    then play greedily to the end, solving exactly once at most `solve_below` cards are left
-    (at once, else from a trick start).
+    then finish the hand. With at most `solve_below` cards left the rest is solved at once;
+    with more, greedy play goes on to the first trick start with at most that many left, and
+    the solver takes over there.
 
     Returns an int64 array [world, candidate, RESULT_SIZE] of what each team gains from the
     root on (see CARDS_WON, TRICKS_WON, BELOTS_WON).
@@ -198,7 +208,7 @@ class Position:
     @property
     def cards_left(self) -> int:
         """Cards still to be played."""
-        return int(_popcount(_held(self.state)))
+        return int(np.bitwise_or.reduce(self.state[:4])).bit_count()
 
     def legal(self, ctx: Context) -> int:
         """The cards the seat to act may play."""
@@ -229,10 +239,10 @@ def solve(ctx: Context, pos: Position) -> int:
     return int(_solve_one(ctx.table, pos.state, _TABLE, next(_stamps)))
 
 
-# The compiled kernel. Every function takes the contract's table first.
+# The compiled kernel: `tab` is a contract's table, `st` a position (layouts above).
 
 
-@njit
+@njit(inline=True)
 def _popcount(x: int) -> int:
     x = x - ((x >> 1) & 0x55555555)
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
@@ -240,18 +250,18 @@ def _popcount(x: int) -> int:
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit
+@njit(inline=True)
 def _low(mask: int) -> int:
     """The lowest card of a non-empty mask."""
     return _DEBRUIJN[(((mask & -mask) * 0x077CB531) & 0xFFFFFFFF) >> 27]
 
 
-@njit
+@njit(inline=True)
 def _held(st: np.ndarray) -> int:
     return st[0] | st[1] | st[2] | st[3]
 
 
-@njit
+@njit(inline=True)
 def _follow_mask(
     tab: np.ndarray, hand: int, seat: int, led: int, win_card: int, win_seat: int
 ) -> int:
@@ -443,22 +453,23 @@ def _greedy_lead(tab: np.ndarray, st: np.ndarray, options: int) -> int:
     return best
 
 
-@njit
+@njit(inline=True)
 def _ordered(
     tab: np.ndarray, hands: np.ndarray, mask: int, seat: int, win_card: int, out: np.ndarray
 ) -> int:
     """Distinct choices into `out` (equal-point cards with nothing between them are one), the
-    likely best first; returns how many."""
+    likely best first; returns how many. `out[8:]` holds their sort keys."""
     n = 0
-    while mask:
-        c = _low(mask)
-        mask &= mask - 1
-        i = n
-        while i > 0 and tab[ORDER + out[i - 1]] > tab[ORDER + c]:
-            out[i] = out[i - 1]
-            i -= 1
-        out[i] = c
-        n += 1
+    for suit in range(4):  # by suit, then strength
+        sub = mask & _SUIT[suit]
+        k = suit * 8
+        while sub:
+            c = tab[RANKED + k]
+            k += 1
+            if sub >> c & 1:
+                out[n] = c
+                n += 1
+                sub ^= 1 << c
     if n == 1:
         return 1
     others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
@@ -479,63 +490,58 @@ def _ordered(
         out[kept] = c
         kept += 1
         prev = c
-    for j in range(1, kept):  # a stable insertion sort on the move key, best first
+    for j in range(kept):  # a stable insertion sort on the move key, best first
         c = out[j]
         if win_card < 0:
             key = -tab[STRONG + c] * 16 - tab[POINT + c]
         else:
             key = -(bar >> c & 1) * 64 - tab[POINT + c]
         i = j
-        while i > 0:
-            p = out[i - 1]
-            if win_card < 0:
-                pkey = -tab[STRONG + p] * 16 - tab[POINT + p]
-            else:
-                pkey = -(bar >> p & 1) * 64 - tab[POINT + p]
-            if pkey <= key:
-                break
-            out[i] = p
+        while i > 0 and out[8 + i - 1] > key:
+            out[i] = out[i - 1]
+            out[8 + i] = out[8 + i - 1]
             i -= 1
         out[i] = c
+        out[8 + i] = key
     return kept
 
 
-@njit
-def _slot(hands: np.ndarray, seat: int, bits: int) -> tuple[int, int, int]:
+@njit(inline=True)
+def _slot(hands: np.ndarray, seat: int) -> tuple[int, int, int]:
+    """Where a trick start lives in the transposition table, and its two key words."""
     k1 = hands[0] | (hands[1] << 32)
     k2 = hands[2] | (hands[3] << 32)
     h = k1 * 0x5851F42D4C957F2D ^ (k2 + seat) * 0x14057B7EF767814F
     h ^= h >> 29
-    return h & ((1 << bits) - 1), k1, k2
+    return h & ((1 << TT_BITS) - 1), k1, k2
 
 
 @njit
 def _search(
     tab: np.ndarray, hands: np.ndarray, seat: int, n: int, led: int, win_card: int,
-    win_seat: int, pts: int, tt: np.ndarray, stamp: int, frames: np.ndarray,
-    moves: np.ndarray,
+    win_seat: int, pts: int, tt: np.ndarray, stamp: int, fr: np.ndarray, moves: np.ndarray,
 ) -> int:  # fmt: skip
     """Alpha-beta with an explicit stack (numba cannot cache recursive functions) over
     `hands`, restored on return; a transposition table of values at trick starts.
 
-    Each frame is a node: its window, best so far, the moves in order and the next one, and
-    `add`, the points of the trick that led to it (values are points still to come)."""
-    bits = TT_BITS
+    Each frame `fr[d]` is a node: its window, best so far, the moves in order and the next
+    one, and `add`, the points of the trick that led to it (values are points to come)."""
     d = 0
-    f = frames[0]
-    f[F_SEAT], f[F_COUNT], f[F_LED], f[F_WIN], f[F_WIN_SEAT] = seat, n, led, win_card, win_seat
-    f[F_PTS], f[F_ALPHA], f[F_BETA], f[F_ADD] = pts, -INFINITY, INFINITY, 0
+    _frame(fr, 0, seat, n, led, win_card, win_seat, pts, -INFINITY, INFINITY, 0)
     fresh = True
     while True:
-        f = frames[d]
-        seat = f[F_SEAT]
+        seat = fr[d, F_SEAT]
+        count = fr[d, F_COUNT]
         if fresh:
             fresh = False
-            alpha, beta = f[F_ALPHA], f[F_BETA]
+            alpha, beta = fr[d, F_ALPHA], fr[d, F_BETA]
             hit = False
             value = 0
-            if f[F_COUNT] == 0:
-                slot, k1, k2 = _slot(hands, seat, bits)
+            if _popcount(hands[0] | hands[1] | hands[2] | hands[3]) == 4 - count:
+                value = _last_trick(tab, hands, seat, fr, d)
+                hit = True
+            elif count == 0:
+                slot, k1, k2 = _slot(hands, seat)
                 if tt[slot, 0] == k1 and tt[slot, 1] == k2 and tt[slot, 2] == stamp * 4 + seat:
                     value = tt[slot, 3] >> 2
                     flag = tt[slot, 3] & 3
@@ -546,80 +552,100 @@ def _search(
                     )
             if not hit:
                 hand = hands[seat]
-                if f[F_COUNT] == 0:
-                    mask = hand
+                if count == 0:
+                    mask, win = hand, -1
                 else:
-                    mask = _follow_mask(tab, hand, seat, f[F_LED], f[F_WIN], f[F_WIN_SEAT])
-                win = f[F_WIN] if f[F_COUNT] else -1
-                f[F_MOVES] = _ordered(tab, hands, mask, seat, win, moves[d])
-                f[F_NEXT] = 0
-                f[F_HAND] = hand
-                f[F_A], f[F_B] = alpha, beta
-                f[F_BEST] = -INFINITY if seat & 1 == 0 else INFINITY
+                    win = fr[d, F_WIN]
+                    mask = _follow_mask(tab, hand, seat, fr[d, F_LED], win, fr[d, F_WIN_SEAT])
+                fr[d, F_MOVES] = _ordered(tab, hands, mask, seat, win, moves[d])
+                fr[d, F_NEXT] = 0
+                fr[d, F_HAND] = hand
+                fr[d, F_A], fr[d, F_B] = alpha, beta
+                fr[d, F_BEST] = -INFINITY if seat & 1 == 0 else INFINITY
                 continue
-            value += f[F_ADD]
-        elif f[F_NEXT] < f[F_MOVES] and f[F_A] < f[F_B]:
-            card = moves[d, f[F_NEXT]]
-            f[F_NEXT] += 1
-            hands[seat] = f[F_HAND] ^ (1 << card)
-            count = f[F_COUNT] + 1
-            pts = f[F_PTS] + tab[POINT + card]
-            if count == 1:
+            value += fr[d, F_ADD]
+        elif fr[d, F_NEXT] < fr[d, F_MOVES] and fr[d, F_A] < fr[d, F_B]:
+            card = moves[d, fr[d, F_NEXT]]
+            fr[d, F_NEXT] += 1
+            hands[seat] = fr[d, F_HAND] ^ (1 << card)
+            pts = fr[d, F_PTS] + tab[POINT + card]
+            if count == 0:
                 led, win_card, win_seat = card >> 3, card, seat
-            elif tab[BEATEN + f[F_WIN]] >> card & 1:
-                led, win_card, win_seat = f[F_LED], card, seat
+            elif tab[BEATEN + fr[d, F_WIN]] >> card & 1:
+                led, win_card, win_seat = fr[d, F_LED], card, seat
             else:
-                led, win_card, win_seat = f[F_LED], f[F_WIN], f[F_WIN_SEAT]
-            c = frames[d + 1]
-            if count < 4:
-                c[F_SEAT], c[F_COUNT], c[F_LED], c[F_WIN] = (seat + 1) & 3, count, led, win_card
-                c[F_WIN_SEAT], c[F_PTS], c[F_ALPHA], c[F_BETA] = win_seat, pts, f[F_A], f[F_B]
-                c[F_ADD] = 0
+                led, win_card, win_seat = fr[d, F_LED], fr[d, F_WIN], fr[d, F_WIN_SEAT]
+            a, b = fr[d, F_A], fr[d, F_B]
+            if count < 3:
+                _frame(fr, d + 1, (seat + 1) & 3, count + 1, led, win_card, win_seat, pts, a, b, 0)
             else:
                 last = not (hands[0] | hands[1] | hands[2] | hands[3])
                 gained = pts + LAST_TRICK if last else pts
                 gained = gained if win_seat & 1 == 0 else -gained
                 if last:
-                    _absorb(f, gained)
+                    _absorb(fr, d, gained)
                     continue
-                c[F_SEAT], c[F_COUNT], c[F_LED], c[F_WIN], c[F_WIN_SEAT] = win_seat, 0, -1, -1, -1
-                c[F_PTS], c[F_ALPHA], c[F_BETA] = 0, f[F_A] - gained, f[F_B] - gained
-                c[F_ADD] = gained
+                _frame(fr, d + 1, win_seat, 0, -1, -1, -1, 0, a - gained, b - gained, gained)
             d += 1
             fresh = True
             continue
         else:
-            hands[seat] = f[F_HAND]
-            best = f[F_BEST]
-            if f[F_COUNT] == 0:
-                slot, k1, k2 = _slot(hands, seat, bits)
-                if best >= f[F_BETA]:
+            hands[seat] = fr[d, F_HAND]
+            best = fr[d, F_BEST]
+            if count == 0:
+                slot, k1, k2 = _slot(hands, seat)
+                if best >= fr[d, F_BETA]:
                     flag = LOWER
-                elif best <= f[F_ALPHA]:
+                elif best <= fr[d, F_ALPHA]:
                     flag = UPPER
                 else:
                     flag = EXACT
                 tt[slot, 0], tt[slot, 1], tt[slot, 2] = k1, k2, stamp * 4 + seat
                 tt[slot, 3] = best * 4 + flag
-            value = best + f[F_ADD]
+            value = best + fr[d, F_ADD]
         d -= 1
         if d < 0:
             return value
-        _absorb(frames[d], value)
+        _absorb(fr, d, value)
 
 
-@njit
-def _absorb(f: np.ndarray, value: int) -> None:
+@njit(inline=True)
+def _frame(
+    fr: np.ndarray, d: int, seat: int, count: int, led: int, win_card: int, win_seat: int,
+    pts: int, alpha: int, beta: int, add: int,
+) -> None:  # fmt: skip
+    """Set up node `d`: the trick so far and the window it is searched with."""
+    fr[d, F_SEAT], fr[d, F_COUNT], fr[d, F_LED], fr[d, F_WIN] = seat, count, led, win_card
+    fr[d, F_WIN_SEAT], fr[d, F_PTS], fr[d, F_ALPHA], fr[d, F_BETA] = win_seat, pts, alpha, beta
+    fr[d, F_ADD] = add
+
+
+@njit(inline=True)
+def _last_trick(tab: np.ndarray, hands: np.ndarray, seat: int, fr: np.ndarray, d: int) -> int:
+    """The value of a node in the last trick, where every card left is forced."""
+    n, win_card, win_seat, pts = fr[d, F_COUNT], fr[d, F_WIN], fr[d, F_WIN_SEAT], fr[d, F_PTS]
+    for i in range(4 - n):
+        s = (seat + i) & 3
+        c = _low(hands[s])
+        pts += tab[POINT + c]
+        if n + i == 0 or tab[BEATEN + win_card] >> c & 1:
+            win_card, win_seat = c, s
+    gained = pts + LAST_TRICK
+    return gained if win_seat & 1 == 0 else -gained
+
+
+@njit(inline=True)
+def _absorb(fr: np.ndarray, d: int, value: int) -> None:
     """A child's value into its parent's best and window."""
-    if f[F_SEAT] & 1 == 0:
-        if value > f[F_BEST]:
-            f[F_BEST] = value
-            if value > f[F_A]:
-                f[F_A] = value
-    elif value < f[F_BEST]:
-        f[F_BEST] = value
-        if value < f[F_B]:
-            f[F_B] = value
+    if fr[d, F_SEAT] & 1 == 0:
+        if value > fr[d, F_BEST]:
+            fr[d, F_BEST] = value
+            if value > fr[d, F_A]:
+                fr[d, F_A] = value
+    elif value < fr[d, F_BEST]:
+        fr[d, F_BEST] = value
+        if value < fr[d, F_B]:
+            fr[d, F_B] = value
 
 
 @njit
@@ -657,8 +683,9 @@ def _playout(
 
 @njit
 def _workspace() -> tuple[np.ndarray, np.ndarray]:
+    """The solver's stack (frames, and each frame's moves and their keys), one per call."""
     return (np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64),
-            np.zeros((MAX_DEPTH, 8), dtype=np.int64))  # fmt: skip
+            np.zeros((MAX_DEPTH, 16), dtype=np.int64))  # fmt: skip
 
 
 @njit
@@ -680,6 +707,7 @@ def _evaluate(
     tab: np.ndarray, worlds: np.ndarray, root: np.ndarray, cards: np.ndarray, solve_below: int,
     tt: np.ndarray, stamp: int, out: np.ndarray,
 ) -> None:  # fmt: skip
+    """`evaluate` on arrays: fills `out[world, candidate]` (see RESULT_SIZE)."""
     frames, moves = _workspace()
     st = root.copy()
     for w in range(worlds.shape[0]):
