@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from games.bots import BOTS, Bot, get_bot
+from games.bots import BOTS, Bot, get_bot, warm_up
 from games.rules.cards import shuffled_deck
 from games.rules.hand import HandState
 from games.rules.match import Match
@@ -244,6 +244,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     a, b = get_bot(args.a), get_bot(args.b)
+    warm_up()  # the compiled kernel, loaded before any decision is timed (workers inherit it)
     if args.matches:
         tally = run_matches(args.variant, a, b, args.matches, args.seed, args.budget_ms, args.jobs)
     else:
