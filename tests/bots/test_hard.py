@@ -9,11 +9,13 @@ import pytest
 from games.bots import get_bot
 from games.bots.bidding import choose_bid
 from games.bots.likelihood import PlayLikelihood, WeightedSampler
-from games.bots.rollout import Rollouts, candidates
+from games.bots.outcome import Outcome
+from games.bots.rollout import Rollouts, TakerShift, candidates
 from games.bots.view import read_view
-from games.rules.actions import PASS_BID, Bid, Play
+from games.rules.actions import CONTRACT, PASS_BID, Bid, Play
 from games.rules.cards import Card
 from games.rules.hand import HandState
+from games.rules.variants.base import Contract
 from tests.bots.positions import VARIANTS, random_position
 
 
@@ -98,3 +100,14 @@ def test_hard_calls_are_replayable() -> None:
     view = state.view(state.to_act)
     hard = get_bot("hard")
     assert hard.act(view, seed=3) == hard.act(view, seed=3)
+
+
+def test_rollouts_score_the_takers_as_real_play_does_a_few_points_better() -> None:
+    state = HandState.new("coinche", dealer=0, seed=11)
+    state.apply(Bid(CONTRACT, 2, 80))  # seat 1: 80 hearts
+    view = read_view(state.view(1))
+    contract = Contract(Bid(CONTRACT, 2, 80), 1)
+    plain, shifted = Outcome(view, contract), TakerShift(view, contract, 10)
+    # Takers (team 1) with 75 card points of 162 fail 80; ten more make it.
+    cards, none = (87, 75), (0, 0)
+    assert plain.value(cards, none, none, (4, 4)) < 0 < shifted.value(cards, none, none, (4, 4))
