@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import BOTS, get_bot  # noqa: E402
+from games.bots import BOTS, get_bot, warm_up  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -24,7 +24,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def time_level(level: str, variant: str, hands: int, budget_ms: float) -> dict[str, list[float]]:
+def time_level(
+    level: str, variant: str, hands: int, budget_ms: float | None
+) -> dict[str, list[float]]:
     """Decision times in ms, by phase (`bidding`, `play`), over `hands` seeded hands."""
     bot = get_bot(level)
     times: dict[str, list[float]] = {"bidding": [], "play": []}
@@ -46,8 +48,9 @@ def main() -> None:
     parser.add_argument("--levels", nargs="+", choices=sorted(BOTS), default=sorted(BOTS))
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="bulgarian")
     parser.add_argument("--hands", type=int, default=20)
-    parser.add_argument("--budget-ms", type=float, default=100.0)
+    parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     args = parser.parse_args()
+    warm_up()  # the compiled search kernel: loaded once per process, not timed
     for level in args.levels:
         times = time_level(level, args.variant, args.hands, args.budget_ms)
         every = times["bidding"] + times["play"]

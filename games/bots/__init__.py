@@ -1,8 +1,10 @@
-"""Computer players of several strengths, deciding from one seat's view (pure Python)."""
+"""Computer players of several strengths, deciding from one seat's view (no Django)."""
 
 from games.bots.base import Bot, RandomBot
 from games.bots.easy import EasyBot
-from games.bots.medium import HardBot, MediumBot
+from games.bots.hard import HardBot
+from games.bots.kernel import warm_up
+from games.bots.medium import MediumBot
 
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot, HardBot)}
 
@@ -15,4 +17,4 @@ def get_bot(name: str) -> Bot:
     return cls()
 
 
-__all__ = ["BOTS", "Bot", "get_bot"]
+__all__ = ["BOTS", "Bot", "get_bot", "warm_up"]

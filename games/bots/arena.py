@@ -1,6 +1,7 @@
 """Bots against bots on mirrored deals: points, win share, Elo and decision times.
 
-Run: `python -m games.bots.arena --variant bulgarian --a medium --b easy --deals 200 --seed 1`.
+Run: `python -m games.bots.arena --variant bulgarian --a medium --b easy --deals 200 --seed 1
+--jobs 2` (`--jobs`: processes; every game is seeded, so the figures do not depend on it).
 Each deal is played twice with the teams' cards swapped, so luck of the cards cancels out.
 """
 
@@ -9,15 +10,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from games.bots import BOTS, Bot, get_bot
+from games.bots import BOTS, Bot, get_bot, warm_up
 from games.rules.cards import shuffled_deck
 from games.rules.hand import HandState
 from games.rules.match import Match
@@ -76,51 +79,97 @@ def _record_pair(tally: Tally, margins: list[int], score: float | None = None) -
     tally.pair_scores.append(score)
 
 
-def run_deals(
-    variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float | None = None
-) -> Tally:
-    """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1."""
+@dataclass(frozen=True)
+class Job:
+    """What every game of one run shares (sent to worker processes with each pair)."""
+
+    variant: str
+    a: Bot
+    b: Bot
+    seed: int
+    budget_ms: float | None
+
+
+Game = tuple[list[int], list[int], list[int], float | None, dict[str, list[float]]]
+
+
+def _deal_pair(job: Job, deal: int) -> Game:
+    """One deck played with A on team 0, then with A on team 1."""
+    rules = get_variant(job.variant)
+    deck = shuffled_deck(random.Random(_seed(job.seed, deal)))  # noqa: S311 (replayable deals)
     tally = Tally()
-    rules = get_variant(variant)
-    for deal in range(deals):
-        deck = shuffled_deck(random.Random(_seed(seed, deal)))  # noqa: S311 (replayable deals)
-        margins = []
-        for a_team in (0, 1):
-            state = HandState(rules, deal % 4, deck)
-            bots, labels = _lineup(a, b, a_team)
-            play_hand(state, bots, labels, tally, _seed(seed, deal, a_team), budget_ms)
-            points = state.score().hand_points  # type: ignore[union-attr]
-            tally.a_points.append(points[a_team])
-            tally.b_points.append(points[1 - a_team])
-            margins.append(points[a_team] - points[1 - a_team])
-        _record_pair(tally, margins)
+    margins = []
+    for a_team in (0, 1):
+        state = HandState(rules, deal % 4, deck)
+        bots, labels = _lineup(job.a, job.b, a_team)
+        play_hand(state, bots, labels, tally, _seed(job.seed, deal, a_team), job.budget_ms)
+        points = state.score().hand_points  # type: ignore[union-attr]
+        tally.a_points.append(points[a_team])
+        tally.b_points.append(points[1 - a_team])
+        margins.append(points[a_team] - points[1 - a_team])
+    return tally.a_points, tally.b_points, margins, None, tally.times
+
+
+def _match_pair(job: Job, number: int) -> Game:
+    """The same decks in order, played to the target score twice, the teams swapped."""
+    tally = Tally()
+    margins = []
+    wins = 0.0
+    for a_team in (0, 1):
+        match = Match(job.variant, dealer=number % 4)
+        bots, labels = _lineup(job.a, job.b, a_team)
+        hands = 0
+        while match.winner is None and hands < MAX_MATCH_HANDS:
+            deck = shuffled_deck(random.Random(_seed(job.seed, number, hands)))  # noqa: S311
+            state = match.new_hand(deck=deck)
+            seed = _seed(job.seed, number, a_team, hands)
+            play_hand(state, bots, labels, tally, seed, job.budget_ms)
+            match.record()
+            hands += 1
+        wins += 1.0 if match.winner == a_team else 0.5 if match.winner is None else 0.0
+        tally.a_points.append(match.score[a_team])
+        tally.b_points.append(match.score[1 - a_team])
+        margins.append(match.score[a_team] - match.score[1 - a_team])
+    return tally.a_points, tally.b_points, margins, wins / 2, tally.times
+
+
+def _run(job: Job, count: int, matches: bool, jobs: int) -> Tally:
+    """Play `count` pairs on `jobs` processes; pairs are merged in order, so every figure
+    but the timings is the same whatever the number of processes."""
+    tally = Tally()
+    play = partial(_match_pair if matches else _deal_pair, job)
+    if jobs <= 1 or count <= 1:
+        _merge_all(tally, map(play, range(count)))
+        return tally
+    with multiprocessing.get_context("fork").Pool(min(jobs, count)) as pool:
+        _merge_all(tally, pool.imap(play, range(count)))
     return tally
+
+
+def _merge_all(tally: Tally, games: Iterable[Game]) -> None:
+    """Add finished pairs to the run's figures, in the order given."""
+    for a_points, b_points, margins, score, times in games:
+        tally.a_points.extend(a_points)
+        tally.b_points.extend(b_points)
+        _record_pair(tally, margins, score)
+        for label, values in times.items():
+            tally.times[label].extend(values)
+
+
+def run_deals(
+    variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float | None = None,
+    jobs: int = 1,
+) -> Tally:  # fmt: skip
+    """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1."""
+    return _run(Job(variant, a, b, seed, budget_ms), deals, False, jobs)
 
 
 def run_matches(
-    variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float | None = None
-) -> Tally:
+    variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float | None = None,
+    jobs: int = 1,
+) -> Tally:  # fmt: skip
     """Mirrored matches to the target score: the same decks in order, teams swapped."""
-    tally = Tally()
-    for number in range(matches):
-        margins = []
-        wins = 0.0
-        for a_team in (0, 1):
-            match = Match(variant, dealer=number % 4)
-            bots, labels = _lineup(a, b, a_team)
-            hands = 0
-            while match.winner is None and hands < MAX_MATCH_HANDS:
-                deck = shuffled_deck(random.Random(_seed(seed, number, hands)))  # noqa: S311
-                state = match.new_hand(deck=deck)
-                play_hand(state, bots, labels, tally, _seed(seed, number, a_team, hands), budget_ms)
-                match.record()
-                hands += 1
-            wins += 1.0 if match.winner == a_team else 0.5 if match.winner is None else 0.0
-            tally.a_points.append(match.score[a_team])
-            tally.b_points.append(match.score[1 - a_team])
-            margins.append(match.score[a_team] - match.score[1 - a_team])
-        _record_pair(tally, margins, wins / 2)
-    return tally
+    return _run(Job(variant, a, b, seed, budget_ms), matches, True, jobs)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -191,13 +240,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--matches", type=int, default=0, help="mirrored match pairs instead")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (same figures for any)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     a, b = get_bot(args.a), get_bot(args.b)
+    warm_up()  # the compiled kernel, loaded before any decision is timed (workers inherit it)
     if args.matches:
-        tally = run_matches(args.variant, a, b, args.matches, args.seed, args.budget_ms)
+        tally = run_matches(args.variant, a, b, args.matches, args.seed, args.budget_ms, args.jobs)
     else:
-        tally = run_deals(args.variant, a, b, args.deals, args.seed, args.budget_ms)
+        tally = run_deals(args.variant, a, b, args.deals, args.seed, args.budget_ms, args.jobs)
     result = figures(tally)
     sys.stdout.write((json.dumps(result) if args.json else report(args, result)) + "\n")
 

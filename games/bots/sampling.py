@@ -24,6 +24,7 @@ class WorldSampler:
         k = knowledge if knowledge is not None else infer(view)
         self.strict = True
         self._count = lru_cache(maxsize=None)(self._count_uncached)
+        self._choices = lru_cache(maxsize=None)(self._choices_uncached)
         if not self._build(k):
             # Inferences from play that no deal satisfies: keep only the announced cards.
             loose = [k.unseen & ~k.pinned[s] if not k.needs[s] else 0 for s in range(4)]
@@ -33,6 +34,7 @@ class WorldSampler:
                         loose[s] |= k.pinned[other]
             k = Knowledge(k.unseen, k.needs, k.pinned, (loose[0], loose[1], loose[2], loose[3]))
             self._count.cache_clear()
+            self._choices.cache_clear()
             self._build(k)
         self.knowledge = k
 
@@ -92,19 +94,24 @@ class WorldSampler:
             total += weight * self._count(i + 1, rest)
         return total
 
+    def _choices_uncached(self, i: int, caps: Caps) -> tuple[list[tuple[Caps, Caps, int]], int]:
+        """The ways to share group i that leave a completion, weighted by their count."""
+        options = []
+        total = 0
+        for taken, weight in self._splits(i, caps):
+            rest = tuple(c - t for c, t in zip(caps, taken, strict=True))
+            w = weight * self._count(i + 1, rest)
+            if w:
+                options.append((taken, rest, w))
+                total += w
+        return options, total
+
     def deal(self, rng: random.Random) -> list[int]:
         """One world drawn uniformly under the hard constraints: four hand masks."""
         hands = list(self.base)
         caps = self.caps
         for i, (_, cards) in enumerate(self.groups):
-            options = []
-            total = 0
-            for taken, weight in self._splits(i, caps):
-                rest = tuple(c - t for c, t in zip(caps, taken, strict=True))
-                w = weight * self._count(i + 1, rest)
-                if w:
-                    options.append((taken, rest, w))
-                    total += w
+            options, total = self._choices(i, caps)
             pick = rng.randrange(total)
             index = 0
             while pick >= options[index][2]:

@@ -55,3 +55,14 @@ def test_command_line_prints_the_figures_as_json() -> None:
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     assert "95% CI" in text and "Elo" in text and "ms per decision" in text
+
+
+def test_processes_change_no_figure_but_the_timings() -> None:
+    easy, rand = get_bot("easy"), get_bot("random")
+    for run in (run_deals, run_matches):
+        count = 4 if run is run_deals else 2
+        alone = figures(run("belote", easy, rand, count, seed=5, budget_ms=10))
+        shared = figures(run("belote", easy, rand, count, seed=5, budget_ms=10, jobs=2))
+        for timing in ("ms_median", "ms_p99"):
+            del alone[timing], shared[timing]
+        assert alone == shared

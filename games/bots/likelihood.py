@@ -1,0 +1,127 @@
+"""Soft inference from the play: how likely a world makes the cards the others chose.
+
+Hard constraints (voids, announced cards) decide which worlds are possible; this weighs the
+possible ones by how natural each past play would have been with the cards the world gives.
+A player last to a trick who let an opponent keep it while holding a card that beats it,
+or who threw points away while holding a cheaper card, probably held no such card.
+Weights are never zero, so a surprising player (or a person) only shifts the odds.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from games.bots.sampling import WorldSampler
+from games.bots.view import SeatView
+from games.rules.cards import BEATEN_BY, NO_TRUMPS, POINTS, SUIT_MASK, TRUMP_MASK
+from games.rules.play import legal_mask
+
+# How much less likely a play is when the world shows a natural alternative (measured
+# choices of the levels themselves; kept mild because people play otherwise too).
+LET_TRICK_GO = 0.25  # last to play, an opponent winning, a card that beats it held
+THREW_POINTS = 0.35  # discarded a ten or an ace while a card worth at most 4 was there
+CANDIDATES = 4  # uniform worlds drawn for each weighted one
+
+
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """A past play by another seat, made while it could have chosen otherwise."""
+
+    seat: int
+    card: int
+    led: int
+    win_card: int
+    win_seat: int
+    last: bool  # the fourth card of its trick
+    points: int  # points in the trick before the card
+    later: int  # cards this seat played from this one on (held at the time)
+
+
+class PlayLikelihood:
+    """Weights worlds by the others' past free choices, for one seat's view."""
+
+    def __init__(self, view: SeatView) -> None:
+        contract = view.contract
+        self.rules = view.rules()
+        self.choices: list[_Choice] = []
+        if contract is None or self.rules is None:
+            return
+        mode = contract.mode
+        self.beaten, self.table = BEATEN_BY[mode], POINTS[mode]
+        self.trumps = TRUMP_MASK[mode] if mode < NO_TRUMPS else 0
+        before: list[int] = []  # points in the trick before each play
+        fourth: list[bool] = []
+        running = position = 0
+        for p in view.plays:
+            running, position = (0, 0) if p.led < 0 else (running, position + 1)
+            before.append(running)
+            fourth.append(position == 3)
+            running += self.table[p.card]
+        later = [0, 0, 0, 0]
+        # Walk back to know what each seat still held at each of its plays.
+        for index in range(len(view.plays) - 1, -1, -1):
+            p = view.plays[index]
+            later[p.seat] |= 1 << p.card
+            if p.seat != view.seat and p.led >= 0:
+                self.choices.append(
+                    _Choice(p.seat, p.card, p.led, p.win_card, p.win_seat, fourth[index],
+                            before[index], later[p.seat])
+                )  # fmt: skip
+
+    def weight(self, world: list[int]) -> float:
+        """Relative likelihood of the others' free plays in this world."""
+        rules = self.rules
+        if rules is None:
+            return 1.0
+        beaten, table = self.beaten, self.table
+        weight = 1.0
+        for c in self.choices:
+            held = world[c.seat] | c.later
+            legal = legal_mask(held, c.seat, c.led, c.win_card, c.win_seat, rules)
+            if not legal & (legal - 1):
+                continue  # forced
+            partner_wins = c.win_seat ^ c.seat == 2
+            won = beaten[c.win_card] >> c.card & 1
+            if c.last and not partner_wins and not won:
+                winners = legal & beaten[c.win_card]
+                plain = winners & ~self.trumps
+                if plain or (winners and c.points + table[c.card] >= 10):
+                    weight *= LET_TRICK_GO
+            discard = c.card >> 3 != c.led and not self.trumps >> c.card & 1
+            if discard and not partner_wins and table[c.card] >= 10:
+                cheap = legal & ~self.trumps & ~SUIT_MASK[c.card >> 3]
+                if any(table[x] <= 4 for x in _cards(cheap)):
+                    weight *= THREW_POINTS
+        return weight
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class WeightedSampler:
+    """Worlds drawn in proportion to their play likelihood (importance resampling over a
+    few uniform worlds from the consistent ones)."""
+
+    def __init__(self, view: SeatView, base: WorldSampler | None = None) -> None:
+        self.base = base if base is not None else WorldSampler(view)
+        self.likelihood = PlayLikelihood(view)
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """One world, likelier the more natural it makes the others' play."""
+        if not self.likelihood.choices:
+            return self.base.sample(rng)
+        worlds = [self.base.sample(rng) for _ in range(CANDIDATES)]
+        weights = [self.likelihood.weight(w) for w in worlds]
+        pick = rng.random() * sum(weights)
+        for world, weight in zip(worlds, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return world
+        return worlds[-1]
