@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from celery import Celery, Task
+from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -17,3 +19,12 @@ app.autodiscover_tasks()
 def ping(self: Task) -> dict[str, str]:
     """Answer /healthz (and the tests) with the name of the worker that ran it."""
     return {"hostname": str(self.request.hostname)}
+
+
+@worker_process_init.connect
+def load_compiled_bots(**_: Any) -> None:
+    """Load the bots' compiled search before taking tasks: a first bot move must not compile
+    (tens of seconds, inside a transaction that holds the table's row lock)."""
+    from games.bots import warm_up
+
+    warm_up()

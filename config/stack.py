@@ -187,6 +187,7 @@ def main(argv: list[str]) -> int:
             "web", "uvicorn", "config.asgi:application", "--host", args.host,
             "--port", str(args.port), "--lifespan", "off",
         )  # fmt: skip
+        say("the worker loads the computer players' compiled search (compiled on first run)")
         supervisor.start(
             "worker", "celery", "-A", "config", "worker", "--loglevel", "INFO",
             "--concurrency", "2", "--hostname", "worker@%h", "--without-mingle", "--without-gossip",

@@ -27,6 +27,7 @@ from config.celery import ping
 from config.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 from config.env import redis_urls
 from config.lifetime import die_with_parent
+from games.bots import warm_up
 from tests.helpers import (
     ROOT,
     Redis,
@@ -136,8 +137,16 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             continue
 
 
+@pytest.fixture(scope="session")
+def compiled_bots() -> None:
+    """The bots' search compiled to numba's disk cache once, so each worker loads it at once."""
+    warm_up()
+
+
 @pytest.fixture
-def celery_worker(stack_env: dict[str, str], redis_server: Redis) -> Iterator[Worker]:
+def celery_worker(
+    stack_env: dict[str, str], redis_server: Redis, compiled_bots: None
+) -> Iterator[Worker]:
     """A real Celery worker process, consuming this session's queue, up and answering.
 
     One per test: it stops before the test's database is flushed (a worker still finishing
