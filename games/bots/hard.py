@@ -17,14 +17,14 @@ ROLLOUT_VARIANTS = ("coinche",)
 
 
 class HardBot(MediumBot):
-    """Three times medium's budget: up to three times the worlds, each weighted by the play's
+    """Three times medium's budget: up to 160 worlds (medium 96), each weighted by the play's
     likelihood; every card solved exactly from four tricks before the end, every playout
     solving the last three tricks from the third trick on."""
 
     name = "hard"
     budget_ms = 300.0
     depth = Depth(exact_cards=16, deep_from=24)
-    max_worlds = 320
+    max_worlds = 160
     weighted = True
     rollout_worlds_per_ms = 0.12
 

@@ -9,10 +9,8 @@ Weights are never zero, so a surprising player (or a person) only shifts the odd
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
-from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView
 from games.rules.cards import BEATEN_BY, NO_TRUMPS, POINTS, SUIT_MASK, TRUMP_MASK
 from games.rules.play import legal_mask
@@ -21,7 +19,6 @@ from games.rules.play import legal_mask
 # choices of the levels themselves; kept mild because people play otherwise too).
 LET_TRICK_GO = 0.25  # last to play, an opponent winning, a card that beats it held
 THREW_POINTS = 0.35  # discarded a ten or an ace while a card worth at most 4 was there
-CANDIDATES = 4  # uniform worlds drawn for each weighted one
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,25 +100,3 @@ def _cards(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-class WeightedSampler:
-    """Worlds drawn in proportion to their play likelihood (importance resampling over a
-    few uniform worlds from the consistent ones)."""
-
-    def __init__(self, view: SeatView, base: WorldSampler | None = None) -> None:
-        self.base = base if base is not None else WorldSampler(view)
-        self.likelihood = PlayLikelihood(view)
-
-    def sample(self, rng: random.Random) -> list[int]:
-        """One world, likelier the more natural it makes the others' play."""
-        if not self.likelihood.choices:
-            return self.base.sample(rng)
-        worlds = [self.base.sample(rng) for _ in range(CANDIDATES)]
-        weights = [self.likelihood.weight(w) for w in worlds]
-        pick = rng.random() * sum(weights)
-        for world, weight in zip(worlds, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return world
-        return worlds[-1]

@@ -20,7 +20,7 @@ from games.bots.kernel import (
     Start,
     evaluate,
 )
-from games.bots.likelihood import WeightedSampler
+from games.bots.likelihood import PlayLikelihood
 from games.bots.outcome import Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
@@ -87,12 +87,12 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
 def search_card(
     view: SeatView, worlds: int, rng: random.Random, depth: Depth, *, weighted: bool = False
 ) -> int:
-    """The card with the best average value over sampled worlds (`weighted`: worlds drawn
-    by how natural they make the others' past play)."""
+    """The card with the best average value over sampled worlds (`weighted`: each world
+    counting as much as the others' past play is natural in it)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
     uniform = WorldSampler(view, knowledge)
-    sampler = WeightedSampler(view, uniform) if weighted else uniform
+    likelihood = PlayLikelihood(view) if weighted else None
     contract = view.contract
     rules = view.rules()
     if contract is None or rules is None:
@@ -109,7 +109,7 @@ def search_card(
     sampled = []
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
-            world = sampler.sample(rng)
+            world = uniform.sample(rng)
             if fits_auction(view, world):
                 break
         sampled.append(world)
@@ -117,8 +117,9 @@ def search_card(
     totals = [0.0] * len(legal)
     for world, rows in zip(sampled, results, strict=True):
         declared = outcome.declared(world)
+        weight = likelihood.weight(world) if likelihood is not None else 1.0
         for i, row in enumerate(rows):
-            totals[i] += finish(outcome, declared, base, row)
+            totals[i] += weight * finish(outcome, declared, base, row)
     natural = easy_card(view, knowledge)
     best = max(range(len(legal)), key=lambda i: (totals[i], legal[i] == natural))
     return legal[best]

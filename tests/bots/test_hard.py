@@ -8,9 +8,10 @@ import pytest
 
 from games.bots import get_bot
 from games.bots.bidding import choose_bid
-from games.bots.likelihood import PlayLikelihood, WeightedSampler
+from games.bots.likelihood import PlayLikelihood
 from games.bots.outcome import Outcome
 from games.bots.rollout import Rollouts, TakerShift, candidates
+from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.actions import CONTRACT, PASS_BID, Bid, Play
 from games.rules.cards import Card
@@ -57,12 +58,15 @@ def test_a_world_where_the_last_player_let_a_trick_go_with_a_winner_is_less_like
 def test_weighted_worlds_favour_the_natural_reading_of_the_play() -> None:
     state = _hearts_by_seat_0()
     view = read_view(state.view(0))
-    sampler = WeightedSampler(view)
+    likelihood = PlayLikelihood(view)
+    sampler = WorldSampler(view)
     rng = random.Random(4)
     ace = 1 << int(Card.parse("Ac"))
-    with_seat_3 = sum(bool(sampler.sample(rng)[3] & ace) for _ in range(300))
-    uniform = sum(bool(sampler.base.sample(rng)[3] & ace) for _ in range(300))
-    assert with_seat_3 < uniform * 0.8
+    worlds = [sampler.sample(rng) for _ in range(300)]
+    weights = [likelihood.weight(w) for w in worlds]
+    uniform = sum(bool(w[3] & ace) for w in worlds) / len(worlds)
+    weighted = sum(x for w, x in zip(worlds, weights, strict=True) if w[3] & ace) / sum(weights)
+    assert weighted < uniform * 0.8
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
