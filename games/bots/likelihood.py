@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.bots.easy import cards
 from games.bots.view import SeatView
 from games.rules.cards import BEATEN_BY, NO_TRUMPS, POINTS, SUIT_MASK, TRUMP_MASK
 from games.rules.play import legal_mask
@@ -88,15 +89,6 @@ class PlayLikelihood:
             discard = c.card >> 3 != c.led and not self.trumps >> c.card & 1
             if discard and not partner_wins and table[c.card] >= 10:
                 cheap = legal & ~self.trumps & ~SUIT_MASK[c.card >> 3]
-                if any(table[x] <= 4 for x in _cards(cheap)):
+                if any(table[x] <= 4 for x in cards(cheap)):
                     weight *= THREW_POINTS
         return weight
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
