@@ -89,6 +89,11 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.table} seat {self.number}: {self.user or 'empty'}"
 
+    @property
+    def bot_decides(self) -> bool:
+        """Whether a bot decides for this seat: a bot's own seat, or a person's it holds."""
+        return self.bot_holding or bool(self.user is not None and self.user.is_bot)
+
 
 class Match(models.Model):
     """The match a table plays: the engine's Match JSON, and what ratings need once it ends."""

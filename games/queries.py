@@ -52,7 +52,7 @@ def turn_left(
     if table.status != Table.Status.PLAYING or table.is_paused or hand is None:
         return None
     seat = next((s for s in seats if s.number == hand.to_act), None)
-    if seat is None or seat.user is None or seat.user.is_bot or seat.bot_holding:
+    if seat is None or seat.user is None or seat.bot_decides:
         return None
     elapsed = (timezone.now() - since).total_seconds()
     return round(max(0.0, table.turn_seconds - elapsed), 1)

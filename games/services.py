@@ -233,7 +233,7 @@ def table_bot_act(*, table_id: int, version: int) -> bool:
     with transaction.atomic():
         change = _lock(table_id)
         seat = _seat_to_act(change, version)
-        if seat is None or not _bot_plays(seat):
+        if seat is None or not seat.bot_decides:
             return False
         _bot_move(change, seat, actor="bot")
         _commit(change)
@@ -245,7 +245,7 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
     with transaction.atomic():
         change = _lock(table_id)
         seat = _seat_to_act(change, version)
-        if seat is None or _bot_plays(seat):
+        if seat is None or seat.bot_decides:
             return False
         seat.timeouts_in_row += 1
         seat.bot_holding = seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD
@@ -274,7 +274,7 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
                 continue
             args = (table_id, change.table.version)
             idle = (now - change.table.updated_at).total_seconds()
-            if _bot_plays(seat):
+            if seat.bot_decides:
                 transaction.on_commit(lambda args=args: tasks.bot_act.apply_async(args))
             elif idle > change.table.turn_seconds + grace_seconds:
                 transaction.on_commit(lambda args=args: tasks.turn_timeout.apply_async(args))
@@ -424,11 +424,6 @@ def _seat_to_act(change: _Change, version: int) -> Seat | None:
     if hand is None or hand.to_act is None:
         return None
     return change.seats[hand.to_act]
-
-
-def _bot_plays(seat: Seat) -> bool:
-    """Whether a bot decides for this seat: a bot's own seat, or a person's it holds."""
-    return seat.bot_holding or bool(seat.user is not None and seat.user.is_bot)
 
 
 def _bot_for(change: _Change, seat: Seat) -> rules.Action:
@@ -696,7 +691,7 @@ def _next_task(change: _Change) -> Callable[[], None] | None:
         return None
     seat = change.seats[hand.to_act]
     args = (table.pk, table.version)
-    if _bot_plays(seat):
+    if seat.bot_decides:
         people = any(s.user is not None and not s.user.is_bot for s in change.seats)
         delay = table.bot_delay_ms / 1000 if people else 0
         return lambda: tasks.bot_act.apply_async(args, countdown=delay)
