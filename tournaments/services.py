@@ -449,16 +449,21 @@ def tournament_cancel(*, tournament_id: int, user: User) -> Tournament:
 # ----- the clock -------------------------------------------------------------------------
 
 
+# The clock's steps: from a status, the time field that moves the event on, and where to.
+SCHEDULE = {
+    Status.DRAFT: ("registration_opens_at", Status.REGISTRATION),
+    Status.REGISTRATION: ("check_in_opens_at", Status.CHECK_IN),
+    Status.CHECK_IN: ("starts_at", Status.RUNNING),
+}
+
+
 def _due(tournament: Tournament, now: datetime) -> Tournament.Status | None:
     """The step the tournament's schedule calls for now, if any."""
-    due = {
-        Status.DRAFT: (tournament.registration_opens_at, Status.REGISTRATION),
-        Status.REGISTRATION: (tournament.check_in_opens_at, Status.CHECK_IN),
-        Status.CHECK_IN: (tournament.starts_at, Status.RUNNING),
-    }.get(Status(tournament.status))
-    if due is None or due[0] is None or due[0] > now:
+    step = SCHEDULE.get(Status(tournament.status))
+    if step is None:
         return None
-    return due[1]
+    at = getattr(tournament, step[0])
+    return step[1] if at is not None and at <= now else None
 
 
 def tournament_advance(*, tournament_id: int, now: datetime) -> int:
@@ -489,11 +494,10 @@ def tournament_advance(*, tournament_id: int, now: datetime) -> int:
 
 def tournaments_advance_due(*, now: datetime) -> int:
     """Beat: every tournament whose scheduled step has come takes it; the steps taken."""
-    due = Tournament.objects.filter(
-        Q(status=Status.DRAFT, registration_opens_at__lte=now)
-        | Q(status=Status.REGISTRATION, check_in_opens_at__lte=now)
-        | Q(status=Status.CHECK_IN, starts_at__lte=now)
-    )
+    when = Q()
+    for status, (field, _) in SCHEDULE.items():
+        when |= Q(status=status, **{f"{field}__lte": now})
+    due = Tournament.objects.filter(when)
     return sum(
         tournament_advance(tournament_id=pk, now=now) for pk in due.values_list("pk", flat=True)
     )
