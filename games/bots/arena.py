@@ -183,7 +183,8 @@ def figures(tally: Tally) -> dict[str, Any]:
     """The figures issue 5 asks for, from a finished run.
 
     The margin and its 95% interval are per game, from the spread of the pair totals (pairs
-    are the independent units); Elo comes from the pair win share, kept half a pair away from
+    are the independent units); the win share's interval comes likewise from the spread of
+    the pair scores (1, 0.5, 0). Elo comes from the pair win share, kept half a pair away from
     0 and 1 so that a clean sweep still gives a finite number.
     """
     games = len(tally.a_points)
@@ -192,6 +193,8 @@ def figures(tally: Tally) -> dict[str, Any]:
     spread = statistics.stdev(tally.pair_margins) / 2 if pairs > 1 else 0.0
     half = 1.96 * spread / math.sqrt(pairs) if pairs else 0.0
     share = statistics.fmean(tally.pair_scores) if pairs else 0.5
+    scores = tally.pair_scores
+    share_half = 1.96 * statistics.stdev(scores) / math.sqrt(pairs) if pairs > 1 else 0.0
     clipped = min(max(share, 0.5 / max(pairs, 1)), 1 - 0.5 / max(pairs, 1))
     return {
         "pairs": pairs,
@@ -202,6 +205,10 @@ def figures(tally: Tally) -> dict[str, Any]:
         "margin": round(margin, 2),
         "ci95": [round(margin - half, 2), round(margin + half, 2)],
         "pair_win_share": round(share, 4),
+        "pair_win_share_ci95": [
+            round(max(0.0, share - share_half), 4),
+            round(min(1.0, share + share_half), 4),
+        ],
         "elo": round(400 * math.log10(clipped / (1 - clipped)), 1),
         "ms_median": {
             k: round(statistics.median(v), 2) if v else 0.0 for k, v in tally.times.items()
@@ -215,6 +222,7 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
     unit = "match" if args.matches else "deal"
     ms = result["ms_median"], result["ms_p99"]
     lo, hi = result["ci95"]
+    share_lo, share_hi = result["pair_win_share_ci95"]
     return "\n".join(
         [
             f"{args.variant}: {args.a} (A) vs {args.b} (B), {result['pairs']} mirrored "
@@ -222,7 +230,8 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
             f"points per {unit}: A {result['points_per_deal']['a']}, "
             f"B {result['points_per_deal']['b']}; "
             f"A margin {result['margin']:+} (95% CI {lo:+} .. {hi:+})",
-            f"{unit} pairs won by A: {result['pair_win_share']:.1%} (ties count half); "
+            f"{unit} pairs won by A: {result['pair_win_share']:.1%} "
+            f"(95% CI {share_lo:.1%} .. {share_hi:.1%}; ties count half); "
             f"Elo difference {result['elo']:+}",
             f"ms per decision: A median {ms[0]['a']} p99 {ms[1]['a']}; "
             f"B median {ms[0]['b']} p99 {ms[1]['b']}",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from games.bots import get_bot
-from games.bots.arena import figures, run_deals, run_matches
+from games.bots.arena import Tally, figures, run_deals, run_matches
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"points_per_deal", "ci95", "pair_win_share", "elo", "ms_median", "ms_p99"}
@@ -20,6 +20,7 @@ def test_mirrored_deals_cancel_out_between_equal_bots() -> None:
     result = figures(tally)
     assert result["pairs"] == 6
     assert result["margin"] == 0 and result["pair_win_share"] == 0.5 and result["elo"] == 0
+    assert result["pair_win_share_ci95"] == [0.5, 0.5]  # every pair tied: no spread
     assert result["points_per_deal"]["a"] == result["points_per_deal"]["b"]
     assert len(tally.a_points) == 12
 
@@ -30,7 +31,18 @@ def test_easy_beats_random_on_a_handful_of_deals() -> None:
     assert result["margin"] > 0 and result["pair_win_share"] > 0.5 and result["elo"] > 0
     low, high = result["ci95"]
     assert low <= result["margin"] <= high
+    low, high = result["pair_win_share_ci95"]
+    assert 0 <= low <= result["pair_win_share"] <= high <= 1
     assert result["ms_median"]["a"] <= result["ms_p99"]["a"]
+
+
+def test_the_win_share_interval_comes_from_the_spread_of_the_pair_scores() -> None:
+    # 100 pairs, half won and half lost: a standard deviation of 0.5025 over 10 = +-9.85%.
+    tally = Tally(pair_margins=[1.0, -1.0] * 50, pair_scores=[1.0, 0.0] * 50)
+    assert figures(tally)["pair_win_share_ci95"] == [0.4015, 0.5985]
+    # Ties narrow it: they are pairs nobody won.
+    tally = Tally(pair_margins=[1.0, 0.0] * 50, pair_scores=[1.0, 0.5] * 50)
+    assert figures(tally)["pair_win_share_ci95"] == [0.7008, 0.7992]
 
 
 def test_matches_are_played_to_the_end_and_scored_per_pair() -> None:
