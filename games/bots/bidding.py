@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from games.bots.view import SeatView
 from games.rules.actions import (
@@ -34,6 +35,20 @@ COINCHE_BASE, COINCHE_SLOPE, COINCHE_MARGIN = 45.0, 7.5, 15.0
 AVERAGE_SUIT_VALUE = 5.0  # a random 8-card hand's strength for a random trump suit
 SUPPORT_SLOPE = 5.0  # points a raise adds per unit of strength above the average
 COINCHE_VALUES = tuple(range(80, 170, 10))
+
+
+@dataclass(frozen=True, slots=True)
+class Boldness:
+    """How much strength a level's own calls ask for: the natural thresholds, or bolder ones
+    tuned by self-play (`bench/boldness.py`). Every seat still reads the others' calls by
+    the natural thresholds (with slack), so no partner needs to know a level's own."""
+
+    suit_factor: float = 1.0  # on the thresholds of the four suits (Bulgarian, Bela)
+    take: float = BELOTE_TAKE  # French Belote: taking the turned suit, round one
+    name: float = BELOTE_NAME  # French Belote: naming another suit, round two
+
+
+NATURAL = Boldness()
 
 
 def _ranks(hand: int, suit: int) -> int:
@@ -119,9 +134,10 @@ def defence_value(hand: int, strain: int) -> float:
     return value
 
 
-def threshold(view: SeatView, strain: int) -> float:
+def threshold(view: SeatView, strain: int, bold: Boldness = NATURAL) -> float:
     """The bidding threshold for the number of cards this seat sees."""
-    return THRESHOLD[strain] * view.hand.bit_count() / 5
+    factor = bold.suit_factor if strain < NO_TRUMPS else 1.0
+    return THRESHOLD[strain] * factor * view.hand.bit_count() / 5
 
 
 def plausible(
@@ -140,22 +156,22 @@ def plausible(
     return True
 
 
-def strain_margin(view: SeatView, strain: int) -> float:
+def strain_margin(view: SeatView, strain: int, bold: Boldness = NATURAL) -> float:
     """How far the hand's strength for a strain is above (or below) its threshold."""
-    return strain_value(view.hand, strain) - threshold(view, strain)
+    return strain_value(view.hand, strain) - threshold(view, strain, bold)
 
 
-def choose_bid(view: SeatView) -> Bid:
-    """A natural call for the seat's rule set."""
+def choose_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
+    """A natural call for the seat's rule set (`bold`: this level's own thresholds)."""
     name = view.variant.name
     if name == "belote":
-        return belote_bid(view)
+        return belote_bid(view, bold)
     if name == "coinche":
         return coinche_bid(view)
-    return contract_bid(view)
+    return contract_bid(view, bold)
 
 
-def belote_bid(view: SeatView) -> Bid:
+def belote_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
     """Take (round one) or name a suit (round two) when the hand with the turned card is
     strong enough in that suit, else pass."""
     hand = view.hand | 1 << view.turned
@@ -164,9 +180,9 @@ def belote_bid(view: SeatView) -> Bid:
         if not isinstance(bid, Bid):
             continue
         if bid.kind == TAKE:
-            margin = suit_contract_value(hand, view.turned >> 3) - BELOTE_TAKE
+            margin = suit_contract_value(hand, view.turned >> 3) - bold.take
         elif bid.kind == CONTRACT and bid.strain is not None:
-            margin = suit_contract_value(hand, bid.strain) - BELOTE_NAME
+            margin = suit_contract_value(hand, bid.strain) - bold.name
         else:
             continue
         if margin >= 0 and (best is None or margin > best[0]):
@@ -252,7 +268,7 @@ def coinche_bid(view: SeatView) -> Bid:
     return PASS_BID
 
 
-def contract_bid(view: SeatView) -> Bid:
+def contract_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
     """A natural bid: the strongest strain over its threshold, a sound double, or pass."""
     legal = [a for a in view.legal if isinstance(a, Bid)]
     standing = view.contract
@@ -262,7 +278,7 @@ def contract_bid(view: SeatView) -> Bid:
     for bid in legal:
         if bid.kind != CONTRACT or bid.strain is None:
             continue
-        margin = strain_margin(view, bid.strain)
+        margin = strain_margin(view, bid.strain, bold)
         if ours:
             margin -= PARTNER_MARGIN
         if best is None or margin > best[0]:
@@ -274,13 +290,13 @@ def contract_bid(view: SeatView) -> Bid:
         strain = standing.bid.strain
         for bid in legal:
             if bid.kind == DOUBLE and defence_value(view.hand, strain) >= 1.5 * threshold(
-                view, strain
+                view, strain, bold
             ):
                 return bid
             if (
                 bid.kind == REDOUBLE
                 and not partner_bid
-                and strain_value(view.hand, strain) >= threshold(view, strain) + 5
+                and strain_value(view.hand, strain) >= threshold(view, strain, bold) + 5
             ):
                 return bid
     return next(b for b in legal if b.kind == PASS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from games.bots.bidding import Boldness
 from games.bots.medium import Depth, MediumBot
 from games.bots.rollout import rollout_bid
 from games.bots.view import SeatView
@@ -14,6 +15,11 @@ from games.rules.actions import Action
 # (hard's calls with medium's card play against medium, seed 1: Bulgarian 150 pairs -0.15
 # per deal, French Belote 150 pairs -1.4), so hard bids as medium does there.
 ROLLOUT_VARIANTS = ("coinche",)
+
+
+# Bolder calls than the natural thresholds, tuned by self-play against medium with
+# `bench/boldness.py` (200 mirrored pairs a candidate, seed 7; figures in the README).
+HARD_BOLDNESS = {"bulgarian": Boldness(suit_factor=0.8)}
 
 
 class HardBot(MediumBot):
@@ -27,6 +33,7 @@ class HardBot(MediumBot):
     max_worlds = 160
     weighted = True
     rollout_worlds_per_ms = 0.12
+    boldness = HARD_BOLDNESS
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding" and view.variant.name in ROLLOUT_VARIANTS:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from games.bots.base import Bot
-from games.bots.bidding import choose_bid, plausible, strain_margin
+from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import (
@@ -196,10 +197,12 @@ def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
     return True
 
 
-def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
+def sampled_bid(
+    view: SeatView, worlds: int, rng: random.Random, bold: Boldness = NATURAL
+) -> Action:
     """Natural calls, but among the strains strong enough to bid, the one that does best over
     deals of the unseen cards (the auction going on naturally, the contract played out)."""
-    natural = choose_bid(view)
+    natural = choose_bid(view, bold)
     if natural.kind != CONTRACT or view.variant.name not in SIM_BIDDER_BIAS:
         # French Belote and Coinche bid naturally at every level (the strain choice that
         # sampling refines is a Bulgarian and Bela question).
@@ -208,7 +211,7 @@ def sampled_bid(view: SeatView, worlds: int, rng: random.Random) -> Action:
     options = [natural]
     for bid in view.legal:
         if isinstance(bid, Bid) and bid.kind == CONTRACT and bid != natural:
-            if bid.strain is not None and strain_margin(view, bid.strain) >= 0:
+            if bid.strain is not None and strain_margin(view, bid.strain, bold) >= 0:
                 options.append(bid)
     if len(options) < 2:
         return natural
@@ -236,11 +239,13 @@ class MediumBot(Bot):
     depth = MEDIUM_DEPTH
     max_worlds = MAX_WORLDS
     weighted = False
+    boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
-            return sampled_bid(view, worlds, rng)
+            bold = self.boldness.get(view.variant.name, NATURAL)
+            return sampled_bid(view, worlds, rng, bold)
         worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view, self.depth)))
         worlds = min(self.max_worlds, max(MIN_WORLDS, worlds))
         return PLAYS[search_card(view, worlds, rng, self.depth, weighted=self.weighted)]
