@@ -19,7 +19,10 @@ ROLLOUT_VARIANTS = ("coinche",)
 
 # Bolder calls than the natural thresholds, tuned by self-play against medium with
 # `bench/boldness.py` (200 mirrored pairs a candidate, seed 7; figures in the README).
-HARD_BOLDNESS = {"bulgarian": Boldness(suit_factor=0.8)}
+HARD_BOLDNESS = {
+    "bulgarian": Boldness(suit_factor=0.8),
+    "belote": Boldness(take=6.5, name=7.0),
+}
 
 
 class HardBot(MediumBot):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from games.bots import get_bot
-from games.bots.bidding import choose_bid
+from games.bots.bidding import NATURAL, choose_bid
+from games.bots.hard import HARD_BOLDNESS
 from games.bots.view import read_view
 from games.rules.actions import COINCHE, CONTRACT, PASS_BID, SURCOINCHE, TAKE, Bid
 from games.rules.cards import CARDS, Card
@@ -55,6 +56,21 @@ def test_belote_names_its_strong_suit_in_round_two() -> None:
     assert state.to_act == 1
     bid = _bid(state)
     assert bid.kind == CONTRACT and bid.strain == 3  # spades
+
+
+def test_hard_bids_bolder_than_the_natural_thresholds_where_tuned() -> None:
+    # Hearts worth 6.5 on five Bulgarian cards: under the natural 7, over hard's 5.6.
+    rest = [int(c) for c in CARDS if int(c) not in _codes("Jh 7h Ac 8d 7s")]
+    hands = [rest[0:8], [*_codes("Jh 7h Ac 8d 7s"), *rest[8:11]], rest[11:19], rest[19:27]]
+    view = read_view(HandState.new("bulgarian", dealer=0, hands=hands).view(1))
+    assert choose_bid(view, NATURAL) == PASS_BID
+    assert choose_bid(view, HARD_BOLDNESS["bulgarian"]) == Bid(CONTRACT, 2)
+    # French Belote: the turned jack of hearts with this hand is worth 6.6, under 7 and over 6.5.
+    view = read_view(_belote("8h 7h Kc Ks Kd", "Jh").view(1))
+    assert choose_bid(view, NATURAL) == PASS_BID
+    assert choose_bid(view, HARD_BOLDNESS["belote"]).kind == TAKE
+    assert get_bot("hard").act(_belote("8h 7h Kc Ks Kd", "Jh").view(1)).kind == TAKE
+    assert get_bot("medium").act(_belote("8h 7h Kc Ks Kd", "Jh").view(1)) == PASS_BID
 
 
 def test_coinche_opens_by_strength_and_passes_a_weak_hand() -> None:
