@@ -46,6 +46,7 @@ class Boldness:
     suit_factor: float = 1.0  # on the thresholds of the four suits (Bulgarian, Bela)
     take: float = BELOTE_TAKE  # French Belote: taking the turned suit, round one
     name: float = BELOTE_NAME  # French Belote: naming another suit, round two
+    coinche_margin: float = COINCHE_MARGIN  # Coinche: how far a bid stays under the estimate
 
 
 NATURAL = Boldness()
@@ -167,7 +168,7 @@ def choose_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
     if name == "belote":
         return belote_bid(view, bold)
     if name == "coinche":
-        return coinche_bid(view)
+        return coinche_bid(view, bold)
     return contract_bid(view, bold)
 
 
@@ -214,9 +215,12 @@ def coinche_defence(hand: int, strain: int) -> float:
     return points
 
 
-def coinche_targets(hand: int, seat: int, bids: Sequence[tuple[int, Bid]]) -> dict[int, float]:
-    """The value a seat would bid to in each suit after `bids`: its own estimate, or for a
-    suit its partner opened, the partner's first bid plus this hand's support."""
+def coinche_targets(
+    hand: int, seat: int, bids: Sequence[tuple[int, Bid]], margin: float = COINCHE_MARGIN
+) -> dict[int, float]:
+    """The value a seat would bid to in each suit after `bids`: its own estimate less
+    `margin`, or for a suit its partner opened, the partner's first bid plus this hand's
+    support."""
     partner_first: dict[int, int] = {}
     mine: set[int] = set()
     for bidder, bid in bids:
@@ -227,7 +231,7 @@ def coinche_targets(hand: int, seat: int, bids: Sequence[tuple[int, Bid]]) -> di
                 mine.add(bid.strain)
     targets = {}
     for strain in range(4):
-        target = coinche_estimate(hand, strain) - COINCHE_MARGIN
+        target = coinche_estimate(hand, strain) - margin
         if strain in partner_first and strain not in mine:
             target = max(target, partner_first[strain] + coinche_support(hand, strain))
         elif strain in partner_first:
@@ -236,14 +240,14 @@ def coinche_targets(hand: int, seat: int, bids: Sequence[tuple[int, Bid]]) -> di
     return targets
 
 
-def coinche_bid(view: SeatView) -> Bid:
+def coinche_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
     """Bid the value the hand (with the partner's bid) is worth, coinche a contract the
     defence clearly beats, surcoinche one the side clearly makes; else pass."""
     legal = [b for b in view.legal if isinstance(b, Bid)]
     standing = view.contract
     value = standing.bid.value or 0 if standing is not None else 0
     ours = standing is not None and standing.team == view.team
-    targets = coinche_targets(view.hand, view.seat, view.bids)
+    targets = coinche_targets(view.hand, view.seat, view.bids, bold.coinche_margin)
     if any(b.kind == SURCOINCHE for b in legal) and standing is not None:
         if targets[standing.mode] >= value + 30 and standing.seat == view.seat:
             return next(b for b in legal if b.kind == SURCOINCHE)

@@ -73,6 +73,16 @@ def test_hard_bids_bolder_than_the_natural_thresholds_where_tuned() -> None:
     assert get_bot("medium").act(_belote("8h 7h Kc Ks Kd", "Jh").view(1)) == PASS_BID
 
 
+def test_hard_opens_coinche_warier_than_the_natural_margin() -> None:
+    # Jack and nine of hearts: the side's estimate is 97.5, worth 80 with the natural margin
+    # of 15 but short of it with hard's 25.
+    state = _coinche({1: "Jh 9h 7c 8d 7s 8s 9c Qd"})
+    view = read_view(state.view(1))
+    assert choose_bid(view, NATURAL) == Bid(CONTRACT, 2, 80)
+    assert choose_bid(view, HARD_BOLDNESS["coinche"]) == PASS_BID
+    assert get_bot("hard").act(state.view(1)) == PASS_BID
+
+
 def test_coinche_opens_by_strength_and_passes_a_weak_hand() -> None:
     strong = _bid(_coinche({1: "Jh 9h Ah Th 8h Ac Tc As"}))
     weak = _bid(_coinche({1: "7h 8c 9c 7d 8d Qs 7s 9d"}))
