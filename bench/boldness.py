@@ -4,7 +4,8 @@ Each candidate plays `hard`, bidding with that boldness, against `medium` (natur
 mirrored deal pairs, and the figures are printed per candidate. The candidate with the best
 pair win share is the one to commit; every candidate meets the same seeded deals.
 Run: `python bench/boldness.py --variant bulgarian --factors 0.7 0.8 0.9 1.0 --deals 200`
-(French Belote: `--takes 6.0 6.5 7.0`, the name threshold staying half a point above).
+(French Belote: `--takes 6.0 6.5 7.0`, the name threshold staying half a point above;
+Coinche: `--margins 15 25 35`, how far a bid stays under the side's estimate).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from games.bots import get_bot, warm_up  # noqa: E402
 from games.bots.arena import figures, run_deals  # noqa: E402
 from games.bots.bidding import Boldness  # noqa: E402
 from games.bots.hard import HardBot  # noqa: E402
+from games.rules.variants import VARIANTS  # noqa: E402
 
 
 def candidate_bot(variant: str, bold: Boldness) -> HardBot:
@@ -31,16 +33,20 @@ def candidate_bot(variant: str, bold: Boldness) -> HardBot:
 
 
 def candidates(args: argparse.Namespace) -> list[Boldness]:
-    if args.takes:
+    """The boldness to try: suit factors (Bulgarian, Bela), takes or Coinche margins."""
+    if args.variant == "belote":
         return [Boldness(take=t, name=t + 0.5) for t in args.takes]
+    if args.variant == "coinche":
+        return [Boldness(coinche_margin=m) for m in args.margins]
     return [Boldness(suit_factor=f) for f in args.factors]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="bulgarian", choices=("bulgarian", "bela", "belote"))
+    parser.add_argument("--variant", default="bulgarian", choices=sorted(VARIANTS))
     parser.add_argument("--factors", type=float, nargs="+", default=[0.7, 0.8, 0.9, 1.0])
-    parser.add_argument("--takes", type=float, nargs="+", help="French Belote take thresholds")
+    parser.add_argument("--takes", type=float, nargs="+", default=[6.0, 6.5, 7.0])
+    parser.add_argument("--margins", type=float, nargs="+", default=[15.0, 25.0, 35.0])
     parser.add_argument("--deals", type=int, default=200, help="mirrored deal pairs each")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)

@@ -39,9 +39,9 @@ COINCHE_VALUES = tuple(range(80, 170, 10))
 
 @dataclass(frozen=True, slots=True)
 class Boldness:
-    """How much strength a level's own calls ask for: the natural thresholds, or bolder ones
-    tuned by self-play (`bench/boldness.py`). Every seat still reads the others' calls by
-    the natural thresholds (with slack), so no partner needs to know a level's own."""
+    """How much strength a level's own calls ask for: the natural thresholds, or bolder or
+    warier ones tuned by self-play (`bench/boldness.py`). Every seat still reads the others'
+    calls by the natural thresholds (with slack), so no partner needs to know a level's own."""
 
     suit_factor: float = 1.0  # on the thresholds of the four suits (Bulgarian, Bela)
     take: float = BELOTE_TAKE  # French Belote: taking the turned suit, round one
