@@ -192,8 +192,8 @@ def figures(tally: Tally) -> dict[str, Any]:
     margin = statistics.fmean(tally.pair_margins) / 2 if pairs else 0.0
     spread = statistics.stdev(tally.pair_margins) / 2 if pairs > 1 else 0.0
     half = 1.96 * spread / math.sqrt(pairs) if pairs else 0.0
-    share = statistics.fmean(tally.pair_scores) if pairs else 0.5
     scores = tally.pair_scores
+    share = statistics.fmean(scores) if pairs else 0.5
     share_half = 1.96 * statistics.stdev(scores) / math.sqrt(pairs) if pairs > 1 else 0.0
     clipped = min(max(share, 0.5 / max(pairs, 1)), 1 - 0.5 / max(pairs, 1))
     return {
