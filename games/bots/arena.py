@@ -93,16 +93,24 @@ class Job:
 Game = tuple[list[int], list[int], list[int], float | None, dict[str, list[float]]]
 
 
-def _deal_pair(job: Job, deal: int) -> Game:
-    """One deck played with A on team 0, then with A on team 1."""
+def mirrored_deal(job: Job, deal: int, tally: Tally) -> list[HandState]:
+    """One deck played with A on team 0, then with A on team 1: the two finished hands."""
     rules = get_variant(job.variant)
     deck = shuffled_deck(random.Random(_seed(job.seed, deal)))  # noqa: S311 (replayable deals)
-    tally = Tally()
-    margins = []
+    hands = []
     for a_team in (0, 1):
         state = HandState(rules, deal % 4, deck)
         bots, labels = _lineup(job.a, job.b, a_team)
         play_hand(state, bots, labels, tally, _seed(job.seed, deal, a_team), job.budget_ms)
+        hands.append(state)
+    return hands
+
+
+def _deal_pair(job: Job, deal: int) -> Game:
+    """One mirrored deal, scored."""
+    tally = Tally()
+    margins = []
+    for a_team, state in enumerate(mirrored_deal(job, deal, tally)):
         points = state.score().hand_points  # type: ignore[union-attr]
         tally.a_points.append(points[a_team])
         tally.b_points.append(points[1 - a_team])
