@@ -11,9 +11,7 @@ Run: `python bench/pair_categories.py --variant bulgarian --a hard --b medium --
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
-import statistics
 import sys
 from collections import defaultdict
 from functools import partial
@@ -22,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot, warm_up  # noqa: E402
-from games.bots.arena import Job, Tally, mirrored_deal  # noqa: E402
+from games.bots.arena import Job, Tally, figures, mirrored_deal, record_pair  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -50,25 +48,28 @@ def category(first: Key, second: Key) -> str:
     return "same cards declared, by the other partner"
 
 
-def play_pair(job: Job, deal: int) -> tuple[str, float]:
-    """One mirrored pair: its category and A's margin over both deals."""
+def play_pair(job: Job, deal: int) -> tuple[str, list[int]]:
+    """One mirrored pair: its category and A's margin in each deal."""
     hands = mirrored_deal(job, deal, Tally())
-    margin = 0
+    margins = []
     for a_team, state in enumerate(hands):
         points = state.score().hand_points  # type: ignore[union-attr]
-        margin += points[a_team] - points[1 - a_team]
-    return category(contract_key(hands[0]), contract_key(hands[1])), margin
+        margins.append(points[a_team] - points[1 - a_team])
+    return category(contract_key(hands[0]), contract_key(hands[1])), margins
 
 
-def summary(name: str, margins: list[float], total: int) -> str:
-    """One line: pairs, A's pair win share with its 95% CI, A's margin per deal."""
-    scores = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins]
-    share = statistics.fmean(scores)
-    half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
+def summary(name: str, pairs: list[list[int]], total: int) -> str:
+    """One line: pairs, A's pair win share with its 95% CI, A's margin per deal (the
+    arena's own figures, for these pairs only)."""
+    tally = Tally()
+    for margins in pairs:
+        record_pair(tally, margins)
+    result = figures(tally)
+    low, high = result["pair_win_share_ci95"]
     return (
-        f"{name}: {len(margins)} pairs ({len(margins) / total:.0%}), A won {share:.1%} "
-        f"({max(0.0, share - half):.1%} .. {min(1.0, share + half):.1%}), "
-        f"margin {statistics.fmean(margins) / 2:+.2f} per deal"
+        f"{name}: {len(pairs)} pairs ({len(pairs) / total:.0%}), "
+        f"A won {result['pair_win_share']:.1%} ({low:.1%} .. {high:.1%}), "
+        f"margin {result['margin']:+.2f} per deal"
     )
 
 
@@ -85,13 +86,13 @@ def main() -> None:
     job = Job(args.variant, get_bot(args.a), get_bot(args.b), args.seed, None)
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         pairs = pool.map(partial(play_pair, job), range(args.deals))
-    by_category: dict[str, list[float]] = defaultdict(list)
-    for name, margin in pairs:
-        by_category[name].append(margin)
+    by_category: dict[str, list[list[int]]] = defaultdict(list)
+    for name, margins in pairs:
+        by_category[name].append(margins)
     print(f"{args.variant}: {args.a} (A) vs {args.b} (B), seed {args.seed}")
-    for name, margins in sorted(by_category.items(), key=lambda item: -len(item[1])):
-        print(summary(name, margins, len(pairs)))
-    print(summary("all", [margin for _, margin in pairs], len(pairs)))
+    for name, group in sorted(by_category.items(), key=lambda item: -len(item[1])):
+        print(summary(name, group, len(pairs)))
+    print(summary("all", [margins for _, margins in pairs], len(pairs)))
 
 
 if __name__ == "__main__":

@@ -70,7 +70,7 @@ def _lineup(a: Bot, b: Bot, a_team: int) -> tuple[list[Bot], list[str]]:
     return bots, labels
 
 
-def _record_pair(tally: Tally, margins: list[int], score: float | None = None) -> None:
+def record_pair(tally: Tally, margins: list[int], score: float | None = None) -> None:
     """A mirrored pair: A's points minus B's over both games; won by the sign, or `score`."""
     margin = float(sum(margins))
     tally.pair_margins.append(margin)
@@ -159,7 +159,7 @@ def _merge_all(tally: Tally, games: Iterable[Game]) -> None:
     for a_points, b_points, margins, score, times in games:
         tally.a_points.extend(a_points)
         tally.b_points.extend(b_points)
-        _record_pair(tally, margins, score)
+        record_pair(tally, margins, score)
         for label, values in times.items():
             tally.times[label].extend(values)
 
