@@ -5,7 +5,8 @@ mirrored deal pairs, and the figures are printed per candidate. The candidate wi
 pair win share is the one to commit; every candidate meets the same seeded deals.
 Run: `python bench/boldness.py --variant bulgarian --factors 0.7 0.8 0.9 1.0 --deals 200`
 (French Belote: `--takes 6.0 6.5 7.0`, the name threshold staying half a point above;
-Coinche: `--margins 15 25 35`, how far a bid stays under the side's estimate).
+Coinche: `--margins 15 25 35`, how far a bid stays under the side's estimate; Bulgarian and
+Bela: `--reaches 0 2 4`, weighing passing and strains that far under threshold by playouts).
 """
 
 from __future__ import annotations
@@ -33,11 +34,14 @@ def candidate_bot(variant: str, bold: Boldness) -> HardBot:
 
 
 def candidates(args: argparse.Namespace) -> list[Boldness]:
-    """The boldness to try: suit factors (Bulgarian, Bela), takes or Coinche margins."""
+    """The boldness to try: suit factors or reaches (Bulgarian, Bela), takes, or Coinche
+    margins."""
     if args.variant == "belote":
         return [Boldness(take=t, name=t + 0.5) for t in args.takes]
     if args.variant == "coinche":
         return [Boldness(coinche_margin=m) for m in args.margins]
+    if args.reaches:
+        return [Boldness(reach=r) for r in args.reaches]
     return [Boldness(suit_factor=f) for f in args.factors]
 
 
@@ -47,6 +51,7 @@ def main() -> None:
     parser.add_argument("--factors", type=float, nargs="+", default=[0.7, 0.8, 0.9, 1.0])
     parser.add_argument("--takes", type=float, nargs="+", default=[6.0, 6.5, 7.0])
     parser.add_argument("--margins", type=float, nargs="+", default=[15.0, 25.0, 35.0])
+    parser.add_argument("--reaches", type=float, nargs="+", default=[])
     parser.add_argument("--deals", type=int, default=200, help="mirrored deal pairs each")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)

@@ -47,6 +47,9 @@ class Boldness:
     take: float = BELOTE_TAKE  # French Belote: taking the turned suit, round one
     name: float = BELOTE_NAME  # French Belote: naming another suit, round two
     coinche_margin: float = COINCHE_MARGIN  # Coinche: how far a bid stays under the estimate
+    # Bulgarian and Bela: weigh passing, and strains up to this far under their thresholds,
+    # against the natural call by playouts (None: only strains over their thresholds).
+    reach: float | None = None
 
 
 NATURAL = Boldness()

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
 from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
 from games.bots.easy import choose_card as easy_card
@@ -25,7 +26,7 @@ from games.bots.likelihood import PlayLikelihood
 from games.bots.outcome import Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
-from games.rules.actions import CONTRACT, PLAYS, Action, Bid
+from games.rules.actions import CONTRACT, PASS, PLAYS, Action, Bid
 from games.rules.cards import BEATEN_BY
 from games.rules.hand import HandState
 from games.rules.variants.base import Contract
@@ -86,14 +87,22 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
 
 
 def search_card(
-    view: SeatView, worlds: int, rng: random.Random, depth: Depth, *, weighted: bool = False
+    view: SeatView,
+    worlds: int,
+    rng: random.Random,
+    depth: Depth,
+    *,
+    weighted: bool = False,
+    reads_auction: bool = False,
 ) -> int:
     """The card with the best average value over sampled worlds (`weighted`: each world
-    counting as much as the others' past play is natural in it)."""
+    counting as much as the others' past play is natural in it; `reads_auction`: and their
+    calls)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
     uniform = WorldSampler(view, knowledge)
     likelihood = PlayLikelihood(view) if weighted else None
+    auction = AuctionLikelihood(view) if reads_auction else None
     contract = view.contract
     rules = view.rules()
     if contract is None or rules is None:
@@ -115,10 +124,12 @@ def search_card(
                 break
         sampled.append(world)
     results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
+    calls = auction.weights(sampled).tolist() if auction is not None else [1.0] * worlds
     totals = [0.0] * len(legal)
-    for world, rows in zip(sampled, results, strict=True):
+    for world, rows, weight in zip(sampled, results, calls, strict=True):
         declared = outcome.declared(world)
-        weight = likelihood.weight(world) if likelihood is not None else 1.0
+        if likelihood is not None:
+            weight *= likelihood.weight(world)
         for i, row in enumerate(rows):
             totals[i] += weight * finish(outcome, declared, base, row)
     natural = easy_card(view, knowledge)
@@ -168,6 +179,12 @@ def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[i
     return _simulate(view, world, state.contract)
 
 
+def _first_cards(view: SeatView, state: HandState) -> list[int]:
+    """The cards each seat of a dealt world saw while bidding."""
+    seen = view.variant.bidding_cards
+    return [sum(1 << c for c in state.dealt[seat][:seen]) for seat in range(4)]
+
+
 def _fits_auction(view: SeatView, state: HandState) -> bool:
     """Whether the others' calls so far are natural for the cards a world gives them."""
     seen_count = view.variant.bidding_cards
@@ -197,31 +214,56 @@ def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
     return True
 
 
+def _bid_options(view: SeatView, natural: Bid, bold: Boldness) -> list[Bid]:
+    """The calls worth weighing by playouts: the natural one first, and the strains strong
+    enough to bid; with `bold.reach`, also passing and strains that far under threshold."""
+    reach = bold.reach
+    if reach is None and natural.kind != CONTRACT:
+        return [natural]
+    # Open-handed playouts misjudge doubles (measured); passes only where `reach` says.
+    least = 0.0 if reach is None else -reach
+    options = [natural]
+    for bid in view.legal:
+        if not isinstance(bid, Bid) or bid == natural:
+            continue
+        if bid.kind == PASS and reach is not None:
+            options.append(bid)
+        elif bid.kind == CONTRACT and bid.strain is not None:
+            if strain_margin(view, bid.strain, bold) >= least:
+                options.append(bid)
+    return options
+
+
 def sampled_bid(
-    view: SeatView, worlds: int, rng: random.Random, bold: Boldness = NATURAL
+    view: SeatView,
+    worlds: int,
+    rng: random.Random,
+    bold: Boldness = NATURAL,
+    *,
+    reads_auction: bool = False,
 ) -> Action:
-    """Natural calls, but among the strains strong enough to bid, the one that does best over
-    deals of the unseen cards (the auction going on naturally, the contract played out)."""
+    """Natural calls, but among the strains strong enough to bid (and with `bold.reach`,
+    passing), the one that does best over deals of the unseen cards (the auction going on
+    naturally, the contract played out); `reads_auction`: deals that fit the others' passes
+    as well as their bids."""
     natural = choose_bid(view, bold)
-    if natural.kind != CONTRACT or view.variant.name not in SIM_BIDDER_BIAS:
+    if view.variant.name not in SIM_BIDDER_BIAS:
         # French Belote and Coinche bid naturally at every level (the strain choice that
         # sampling refines is a Bulgarian and Bela question).
         return natural
-    # Open-handed playouts misjudge doubles and passes (measured); they choose the strain.
-    options = [natural]
-    for bid in view.legal:
-        if isinstance(bid, Bid) and bid.kind == CONTRACT and bid != natural:
-            if bid.strain is not None and strain_margin(view, bid.strain, bold) >= 0:
-                options.append(bid)
+    options = _bid_options(view, natural, bold)
     if len(options) < 2:
         return natural
     sampler = WorldSampler(view)
+    reading = AuctionLikelihood(view) if reads_auction else None
     totals = [0.0] * len(options)
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
             world = sampler.sample(rng)
             state = _deal_state(view, world, rng)
-            if _fits_auction(view, state):
+            if _fits_auction(view, state) and (
+                reading is None or reading.fits_first(_first_cards(view, state))
+            ):
                 break
         for i, bid in enumerate(options):
             totals[i] += _auction_value(view, state, bid, world)
@@ -239,13 +281,23 @@ class MediumBot(Bot):
     depth = MEDIUM_DEPTH
     max_worlds = MAX_WORLDS
     weighted = False
+    reads_auction = False
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             bold = self.boldness.get(view.variant.name, NATURAL)
-            return sampled_bid(view, worlds, rng, bold)
+            return sampled_bid(view, worlds, rng, bold, reads_auction=self.reads_auction)
         worlds = int(budget_ms * self.busy / (len(view.legal) * playout_ms(view, self.depth)))
         worlds = min(self.max_worlds, max(MIN_WORLDS, worlds))
-        return PLAYS[search_card(view, worlds, rng, self.depth, weighted=self.weighted)]
+        return PLAYS[
+            search_card(
+                view,
+                worlds,
+                rng,
+                self.depth,
+                weighted=self.weighted,
+                reads_auction=self.reads_auction,
+            )
+        ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.bots import get_bot
-from games.bots.bidding import NATURAL, choose_bid
+from games.bots.bidding import NATURAL, choose_bid, strain_margin
 from games.bots.hard import HARD_BOLDNESS
 from games.bots.view import read_view
 from games.rules.actions import COINCHE, CONTRACT, PASS_BID, SURCOINCHE, TAKE, Bid
@@ -126,3 +126,22 @@ def test_auctions_of_natural_bots_end_and_stay_sane() -> None:
             for _, bid in state.auction.calls:
                 assert bid.kind != SURCOINCHE or variant == "coinche"
                 assert bid.value is None or bid.value <= 160  # no capot bids from estimates
+
+
+def test_hard_weighs_passing_in_bela_and_calls_some_hands_under_the_threshold() -> None:
+    reach = HARD_BOLDNESS["bela"]
+    assert reach.reach is not None and reach.suit_factor == 1.0
+    hard = get_bot("hard")
+    under = called = 0
+    for seed in range(60):
+        state = HandState.new("bela", dealer=seed % 4, seed=seed)
+        view = read_view(state.view(state.to_act))
+        best = max(range(4), key=lambda s: strain_margin(view, s))
+        if choose_bid(view, NATURAL) != PASS_BID or strain_margin(view, best) < -reach.reach:
+            continue
+        under += 1
+        bid = hard.act(state.view(state.to_act), seed=seed)
+        assert bid in view.legal
+        called += bid != PASS_BID
+    # Some hands just under a threshold are worth a call by the playouts, not all of them.
+    assert under > 5 and 0 < called < under
