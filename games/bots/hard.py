@@ -10,7 +10,8 @@ from games.bots.medium import Depth, MediumBot
 # Tuned by self-play against medium with `bench/boldness.py` (mirrored pairs won, per
 # candidate; figures in the README). Croatian Bela keeps the natural thresholds (bolder, 0.8
 # and 0.9, or warier, 1.15, both measured worse) but weighs passing, and suits up to 2 under
-# them, by playouts (600 pairs, seed 7: +2.9% pairs won over not, reach 0 +0.1%, reach 4 +2.4%).
+# them, by playouts (pairs won against medium, 600 pairs, seed 7: 49.2% without, 49.8% weighing
+# passing only, 52.6% up to 2 under, 52.1% up to 4).
 HARD_BOLDNESS = {
     "bulgarian": Boldness(suit_factor=0.8),
     "bela": Boldness(reach=2.0),
