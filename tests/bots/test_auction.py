@@ -15,20 +15,36 @@ def _mask(text: str) -> int:
     return sum(1 << int(Card.parse(code)) for code in text.split())
 
 
-def _bulgarian_hearts_by_seat_0() -> HandState:
-    """Seat 0 bids hearts; the others pass, seat 1 first (the first five cards are seen)."""
-    hands = [
-        "Jh 9h Ah Th Kc 7d 8d 9d",
-        "7c Qc 7h 8h Qh 8s Ts Qs",
-        "8c Jc Js 9s As Ks Td Jd",
-        "9c Ac Tc 7s Kh Qd Kd Ad",
-    ]
+# Dealer 3, so seat 0 calls first; each seat saw its first five cards while bidding.
+HANDS = [
+    "Jh 9h Ah Th Kc 7d 8d 9d",
+    "7c Qc 7h 8h Qh 8s Ts Qs",
+    "8c Jc Js 9s As Ks Td Jd",
+    "9c Ac Tc 7s Kh Qd Kd Ad",
+]
+
+
+def _bulgarian(*bids: str) -> HandState:
     state = HandState.new(
-        "bulgarian", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in hands]
+        "bulgarian", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in HANDS]
     )
-    for bid in ("hearts", "pass", "pass", "pass"):
+    for bid in bids:
         state.apply(state.variant.parse_bid(bid))
     return state
+
+
+def _bulgarian_hearts_by_seat_0() -> HandState:
+    """Seat 0 bids hearts; the others pass."""
+    return _bulgarian("hearts", "pass", "pass", "pass")
+
+
+def _swapped(held: list[int], first: int, second: int, cards: str, others: str) -> list[int]:
+    """The hands with `cards` moved from seat `first` to `second` and `others` back."""
+    there, back = _mask(cards), _mask(others)
+    hands = list(held)
+    hands[first] = held[first] & ~there | back
+    hands[second] = held[second] & ~back | there
+    return hands
 
 
 def test_a_pass_over_a_suit_worth_bidding_makes_a_world_less_likely() -> None:
@@ -37,10 +53,7 @@ def test_a_pass_over_a_suit_worth_bidding_makes_a_world_less_likely() -> None:
     truth = list(state.held)
     # Seat 2 (partner, who needs more to bid over hearts) holds Js 9s As Ks: moved to seat 1,
     # an opponent who passed where spades were worth bidding over hearts.
-    spades, plain = _mask("Js 9s As Ks"), _mask("7c Qc 7h 8h")
-    moved = list(truth)
-    moved[1] = truth[1] & ~plain | spades
-    moved[2] = truth[2] & ~spades | plain
+    moved = _swapped(truth, 2, 1, "Js 9s As Ks", "7c Qc 7h 8h")
     assert likelihood.weights([moved])[0] < likelihood.weights([truth])[0]
 
 
@@ -48,10 +61,7 @@ def test_a_bid_without_the_strength_for_it_makes_a_world_less_likely() -> None:
     state = _bulgarian_hearts_by_seat_0()
     likelihood = AuctionLikelihood(read_view(state.view(1)))  # reads seat 0's hearts
     truth = list(state.held)
-    hearts, weak = _mask("Jh 9h Ah Th"), _mask("7c Qc 8s Qs")
-    swapped = list(truth)
-    swapped[0] = truth[0] & ~hearts | weak
-    swapped[1] = truth[1] & ~weak | hearts
+    swapped = _swapped(truth, 0, 1, "Jh 9h Ah Th", "7c Qc 8s Qs")
     assert likelihood.weights([swapped])[0] < likelihood.weights([truth])[0]
 
 
@@ -86,18 +96,9 @@ def test_in_french_belote_the_trump_jack_seldom_sits_with_a_first_round_passer()
 
 
 def test_while_bidding_first_cards_that_would_have_bid_do_not_fit_a_pass() -> None:
-    hands = [
-        "Jh 9h Ah Th Kc 7d 8d 9d",
-        "7c Qc 7h 8h Qh 8s Ts Qs",
-        "8c Jc Js 9s As Ks Td Jd",
-        "9c Ac Tc 7s Kh Qd Kd Ad",
-    ]
-    state = HandState.new(
-        "bulgarian", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in hands]
-    )
-    state.apply(state.variant.parse_bid("pass"))  # seat 0, holding Jh 9h Ah Th Kc
+    state = _bulgarian("pass")  # seat 0, holding Jh 9h Ah Th Kc
     reading = AuctionLikelihood(read_view(state.view(1)))
-    firsts = [_mask(" ".join(h.split()[:5])) for h in hands]
+    firsts = [_mask(" ".join(h.split()[:5])) for h in HANDS]
     assert not reading.fits_first(firsts)
     firsts[0], firsts[2] = firsts[2], firsts[0]  # seat 0 with 8c Jc Js 9s As instead
     assert not reading.fits_first(firsts)  # spades are worth a bid too
