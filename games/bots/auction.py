@@ -90,7 +90,8 @@ def _bounds(view: SeatView) -> dict[int, Bounds]:
 
 
 class AuctionLikelihood:
-    """Weights worlds by the others' calls, for one seat's view during the play."""
+    """Weights worlds by the others' calls, for one seat's view: in the play, whole hands;
+    while bidding, the first cards a world deals (`fits_first`)."""
 
     def __init__(self, view: SeatView) -> None:
         self.bounds = _bounds(view)
