@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +38,12 @@ def _suit_tables(strain: int) -> tuple[float, np.ndarray]:
         for suit in range(4)
     ]
     return base, np.array(tables)
+
+
+def _value(seen: Any, strain: int) -> Any:
+    """A strain's value of a card mask, or of an array of them."""
+    base, tables = _suit_tables(strain)
+    return base + sum(tables[suit][seen >> (8 * suit) & 0xFF] for suit in range(4))
 
 
 @cache
@@ -112,9 +119,7 @@ class AuctionLikelihood:
         for seat, bounds in self.bounds.items():
             seen = firsts[seat] | self.extra
             for strain, (low, high) in bounds.items():
-                base, tables = _suit_tables(strain)
-                value = base + sum(tables[suit][seen >> (8 * suit) & 0xFF] for suit in range(4))
-                if not low <= value < high:
+                if not low <= _value(seen, strain) < high:
                     return False
         return True
 
@@ -127,7 +132,6 @@ class AuctionLikelihood:
         firsts |= self.extra
         fits = np.ones(firsts.shape, dtype=bool)
         for strain, (low, high) in bounds.items():
-            base, tables = _suit_tables(strain)
-            value = base + sum(tables[suit][firsts >> (8 * suit) & 0xFF] for suit in range(4))
+            value = _value(firsts, strain)
             fits &= (value >= low) & (value < high)
         return np.maximum(FLOOR, fits.mean(axis=1))

@@ -185,14 +185,12 @@ def _first_cards(view: SeatView, state: HandState) -> list[int]:
     return [sum(1 << c for c in state.dealt[seat][:seen]) for seat in range(4)]
 
 
-def _fits_auction(view: SeatView, state: HandState) -> bool:
-    """Whether the others' calls so far are natural for the cards a world gives them."""
-    seen_count = view.variant.bidding_cards
+def _fits_auction(view: SeatView, firsts: list[int]) -> bool:
+    """Whether the others' calls so far are natural for the first cards a world deals them."""
     strain: int | None = None
     for seat, bid in view.bids:
         if seat != view.seat:
-            seen = sum(1 << c for c in state.dealt[seat][:seen_count])
-            if not plausible(seen, bid, strain, cards=seen_count):
+            if not plausible(firsts[seat], bid, strain, cards=view.variant.bidding_cards):
                 return False
         if bid.kind == CONTRACT:
             strain = bid.strain
@@ -261,9 +259,8 @@ def sampled_bid(
         for _ in range(AUCTION_TRIES):
             world = sampler.sample(rng)
             state = _deal_state(view, world, rng)
-            if _fits_auction(view, state) and (
-                reading is None or reading.fits_first(_first_cards(view, state))
-            ):
+            firsts = _first_cards(view, state)
+            if _fits_auction(view, firsts) and (reading is None or reading.fits_first(firsts)):
                 break
         for i, bid in enumerate(options):
             totals[i] += _auction_value(view, state, bid, world)
