@@ -3,7 +3,7 @@
 The quick sweep runs by default; the slow one makes `BOT_LEGALITY_DECISIONS` decisions per
 level (default 1,000), spread over the four rule sets. Issue 5's full count:
 `BOT_LEGALITY_DECISIONS=100000 .venv/bin/python -m pytest tests/bots/test_legality.py -m slow`
-(add `-k medium` for one level; at that count medium took 9 minutes here, hard under an hour).
+(add `-k hard` for one level; at that count medium took 9 minutes here, hard 10).
 """
 
 from __future__ import annotations
