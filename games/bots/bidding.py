@@ -50,6 +50,9 @@ class Boldness:
     # Bulgarian and Bela: weigh passing, and strains up to this far under their thresholds,
     # against the natural call by playouts (None: only strains over their thresholds).
     reach: float | None = None
+    # Whether the bolder thresholds only turn natural passes into calls: where the natural
+    # thresholds already bid or double, the level calls as they do.
+    only_turns_passes: bool = False
 
 
 NATURAL = Boldness()

@@ -3,7 +3,9 @@
 Hard constraints (voids, announced cards) decide which worlds are possible; this weighs the
 possible ones by how natural each past play would have been with the cards the world gives.
 A player last to a trick who let an opponent keep it while holding a card that beats it,
-or who threw points away while holding a cheaper card, probably held no such card.
+or who threw points away while holding a cheaper card, probably held no such card. More
+broadly, natural players mostly make the card the greedy playout would make with the cards a
+world gives them, so each free play that greedy would not have made can count against it.
 Weights are never zero, so a surprising player (or a person) only shifts the odds.
 """
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.bots.easy import cards
+from games.bots.kernel import Context, greedy_misses
 from games.bots.view import SeatView
 from games.rules.cards import BEATEN_BY, NO_TRUMPS, POINTS, SUIT_MASK, TRUMP_MASK
 from games.rules.play import legal_mask
@@ -37,10 +40,13 @@ class _Choice:
 
 
 class PlayLikelihood:
-    """Weights worlds by the others' past free choices, for one seat's view."""
+    """Weights worlds by the others' past free choices, for one seat's view; `greedy_miss`:
+    by this factor for each of them that the greedy playout card was not (1: not at all)."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, greedy_miss: float = 1.0) -> None:
         contract = view.contract
+        self.view = view
+        self.greedy_miss = greedy_miss
         self.rules = view.rules()
         self.choices: list[_Choice] = []
         if contract is None or self.rules is None:
@@ -66,6 +72,21 @@ class PlayLikelihood:
                     _Choice(p.seat, p.card, p.led, p.win_card, p.win_seat, fourth[index],
                             before[index], later[p.seat])
                 )  # fmt: skip
+
+    def weights(self, worlds: list[list[int]]) -> list[float]:
+        """Relative likelihood of the others' free plays in each world."""
+        weights = [self.weight(world) for world in worlds]
+        view = self.view
+        if self.greedy_miss == 1.0 or self.rules is None or not view.plays:
+            return weights
+        ctx = Context.of(self.rules, view.variant.belot_needs_suit)
+        played = [view.played_by(s) for s in range(4)]
+        dealt = [[world[s] | played[s] for s in range(4)] for world in worlds]
+        plays = view.plays
+        first, cards_played = plays[0].seat, [p.card for p in plays]
+        seats = [p.seat for p in plays]
+        misses = greedy_misses(ctx, dealt, first, cards_played, seats, view.seat).tolist()
+        return [w * self.greedy_miss**m for w, m in zip(weights, misses, strict=True)]
 
     def weight(self, world: list[int]) -> float:
         """Relative likelihood of the others' free plays in this world."""

@@ -93,15 +93,16 @@ def search_card(
     depth: Depth,
     *,
     weighted: bool = False,
+    greedy_miss: float = 1.0,
     reads_auction: bool = False,
 ) -> int:
     """The card with the best average value over sampled worlds (`weighted`: each world
-    counting as much as the others' past play is natural in it; `reads_auction`: and their
-    calls)."""
+    counting as much as the others' past play is natural in it, with `greedy_miss` as in
+    `PlayLikelihood`; `reads_auction`: and their calls)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
     uniform = WorldSampler(view, knowledge)
-    likelihood = PlayLikelihood(view) if weighted else None
+    likelihood = PlayLikelihood(view, greedy_miss) if weighted else None
     auction = AuctionLikelihood(view) if reads_auction else None
     contract = view.contract
     rules = view.rules()
@@ -125,11 +126,11 @@ def search_card(
         sampled.append(world)
     results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
     calls = auction.weights(sampled).tolist() if auction is not None else [1.0] * worlds
+    plays = likelihood.weights(sampled) if likelihood is not None else [1.0] * worlds
     totals = [0.0] * len(legal)
-    for world, rows, weight in zip(sampled, results, calls, strict=True):
+    for world, rows, call, play in zip(sampled, results, calls, plays, strict=True):
         declared = outcome.declared(world)
-        if likelihood is not None:
-            weight *= likelihood.weight(world)
+        weight = call * play
         for i, row in enumerate(rows):
             totals[i] += weight * finish(outcome, declared, base, row)
     natural = easy_card(view, knowledge)
@@ -244,6 +245,8 @@ def sampled_bid(
     passing), the one that does best over deals of the unseen cards (the auction going on
     naturally, the contract played out); `reads_auction`: deals that fit the others' passes
     as well as their bids."""
+    if bold.only_turns_passes and choose_bid(view).kind != PASS:
+        bold = NATURAL  # the natural thresholds already call: call as they do
     natural = choose_bid(view, bold)
     if view.variant.name not in SIM_BIDDER_BIAS:
         # French Belote and Coinche bid naturally at every level (the strain choice that
@@ -280,6 +283,9 @@ class MediumBot(Bot):
     weighted = False
     reads_auction = False
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
+    greedy_miss: ClassVar[
+        dict[str, float]
+    ] = {}  # per rule set, see `PlayLikelihood`; 1 where absent
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
@@ -295,6 +301,7 @@ class MediumBot(Bot):
                 rng,
                 self.depth,
                 weighted=self.weighted,
+                greedy_miss=self.greedy_miss.get(view.variant.name, 1.0),
                 reads_auction=self.reads_auction,
             )
         ]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from games.bots import get_bot
 from games.bots.bidding import NATURAL, choose_bid, strain_margin
 from games.bots.hard import HARD_BOLDNESS
+from games.bots.medium import sampled_bid
 from games.bots.view import read_view
 from games.rules.actions import COINCHE, CONTRACT, PASS_BID, SURCOINCHE, TAKE, Bid
 from games.rules.cards import CARDS, Card
@@ -145,3 +147,23 @@ def test_hard_weighs_passing_in_bela_and_calls_some_hands_under_the_threshold() 
         called += bid != PASS_BID
     # Some hands just under a threshold are worth a call by the playouts, not all of them.
     assert under > 5 and 0 < called < under
+
+
+def test_hard_bulgarian_boldness_only_turns_natural_passes_into_bids() -> None:
+    """Where the natural thresholds already bid, hard calls as they would (its lighter suit
+    thresholds picked other strains there, and lost pairs); where they pass, it may open."""
+    bold = HARD_BOLDNESS["bulgarian"]
+    lighter = replace(bold, only_turns_passes=False)
+    differing = changed = 0
+    for seed in range(400):
+        state = HandState.new("bulgarian", dealer=seed % 4, seed=seed)
+        while state.phase == "bidding":
+            view = read_view(state.view(state.to_act))
+            natural = choose_bid(view, NATURAL)
+            if natural != PASS_BID and choose_bid(view, lighter) != natural:
+                differing += 1
+                call = sampled_bid(view, 12, random.Random(seed), NATURAL)
+                assert sampled_bid(view, 12, random.Random(seed), bold) == call
+                changed += sampled_bid(view, 12, random.Random(seed), lighter) != call
+            state.apply(natural)
+    assert differing > 5 and changed > 0

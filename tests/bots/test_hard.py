@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from games.bots import get_bot
+from games.bots.kernel import Context, Position, greedy_card
 from games.bots.likelihood import PlayLikelihood
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
-from games.rules.actions import Play
+from games.rules.actions import PLAYS, Play
 from games.rules.cards import Card
 from games.rules.hand import HandState
 
@@ -60,6 +61,27 @@ def test_weighted_worlds_favour_the_natural_reading_of_the_play() -> None:
     uniform = sum(bool(w[3] & ace) for w in worlds) / len(worlds)
     weighted = sum(x for w, x in zip(worlds, weights, strict=True) if w[3] & ace) / sum(weights)
     assert weighted < uniform * 0.8
+
+
+def test_worlds_where_the_others_played_the_greedy_card_weigh_more() -> None:
+    """Every seat plays the greedy playout card for six tricks: the dealt world, where each
+    of those plays was greedy, weighs at least as much as any other, and more than most."""
+    state = HandState.new("bulgarian", dealer=0, seed=11)
+    for bid in ("clubs", "pass", "pass", "pass"):
+        state.apply(state.variant.parse_bid(bid))
+    ctx = Context.of(state.rules, state.variant.belot_needs_suit)  # type: ignore[arg-type]
+    while sum(h.bit_count() for h in state.held) > 8:
+        pos = Position(list(state.held), state.to_act, list(state.trick), state.led,
+                       state.win_card, state.win_seat)  # fmt: skip
+        state.apply(PLAYS[greedy_card(ctx, pos)])
+    view = read_view(state.view(0))
+    reading = PlayLikelihood(view, greedy_miss=0.5)
+    plain = PlayLikelihood(view)
+    worlds = [WorldSampler(view).sample(random.Random(seed)) for seed in range(40)]
+    factors = [g / p for g, p in zip(reading.weights(worlds), plain.weights(worlds), strict=True)]
+    truth = reading.weights([list(state.held)])[0] / plain.weights([list(state.held)])[0]
+    assert truth == 1.0
+    assert sum(f < truth for f in factors) > len(factors) / 2
 
 
 def test_hard_calls_are_replayable() -> None:
