@@ -283,9 +283,8 @@ class MediumBot(Bot):
     weighted = False
     reads_auction = False
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
-    greedy_miss: ClassVar[
-        dict[str, float]
-    ] = {}  # per rule set, see `PlayLikelihood`; 1 where absent
+    # Per rule set, the weight of each free play greedy would not have made (`PlayLikelihood`)
+    greedy_miss: ClassVar[dict[str, float]] = {}  # 1 where absent
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
