@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from games.bots.kernel import Position
 from games.bots.view import read_view
 from games.rules.cards import CARDS
 from games.rules.hand import HandState
@@ -94,3 +95,11 @@ def hidden_hands(state: HandState) -> list[int]:
     if state.phase == "bidding":
         return [sum(1 << c for c in cards) for cards in state.dealt]
     return list(state.held)
+
+
+def kernel_position(state: HandState) -> Position:
+    """The hand's current position as the search kernel stores it (every hand known)."""
+    return Position(
+        list(state.held), state.to_act, list(state.trick), state.led, state.win_card,
+        state.win_seat,
+    )  # fmt: skip

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 from games.bots import get_bot
-from games.bots.kernel import Context, Position, greedy_card
+from games.bots.kernel import Context, greedy_card
 from games.bots.likelihood import PlayLikelihood
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.actions import PLAYS, Play
 from games.rules.cards import Card
 from games.rules.hand import HandState
+from tests.bots.positions import kernel_position
 
 
 def _mask(text: str) -> int:
@@ -71,9 +72,7 @@ def test_worlds_where_the_others_played_the_greedy_card_weigh_more() -> None:
         state.apply(state.variant.parse_bid(bid))
     ctx = Context.of(state.rules, state.variant.belot_needs_suit)  # type: ignore[arg-type]
     while sum(h.bit_count() for h in state.held) > 8:
-        pos = Position(list(state.held), state.to_act, list(state.trick), state.led,
-                       state.win_card, state.win_seat)  # fmt: skip
-        state.apply(PLAYS[greedy_card(ctx, pos)])
+        state.apply(PLAYS[greedy_card(ctx, kernel_position(state))])
     view = read_view(state.view(0))
     reading = PlayLikelihood(view, greedy_miss=0.5)
     plain = PlayLikelihood(view)

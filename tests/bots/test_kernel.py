@@ -27,7 +27,7 @@ from games.rules.cards import BEATEN_BY, BELOT_CARDS, POINTS, SUIT_MASK, cards_o
 from games.rules.declarations import BELOT
 from games.rules.hand import HandState
 from games.rules.play import PlayRules, legal_mask
-from tests.bots.positions import VARIANTS
+from tests.bots.positions import VARIANTS, kernel_position
 
 
 def _played_out(variant: str, seed: int) -> HandState:
@@ -60,13 +60,6 @@ def _start(state: HandState) -> Start:
     return Start(state.to_act, tuple(state.trick), state.led, state.win_card, state.win_seat)  # type: ignore[arg-type]
 
 
-def _position(state: HandState) -> Position:
-    return Position(
-        list(state.held), state.to_act, list(state.trick), state.led, state.win_card,
-        state.win_seat,
-    )  # fmt: skip
-
-
 def _belots(state: HandState) -> list[int]:
     belots = [0, 0]
     for d in state.declarations:
@@ -92,7 +85,7 @@ def test_kernel_plays_like_the_engine_on_random_positions(variant: str) -> None:
         rng = random.Random(seed)
         state = _played_out(variant, seed)
         ctx = _ctx(state)
-        pos = _position(state)
+        pos = kernel_position(state)
         while not state.is_over:
             assert pos.legal(ctx) == state.legal_cards_mask()
             positions += 1
@@ -128,7 +121,7 @@ def _engine_minimax(state: HandState) -> int:
 def test_solver_matches_minimax_over_the_engine_on_short_endings(variant: str) -> None:
     for seed in range(60):
         state = _played_to(variant, seed, random.Random(seed).randrange(1, 9))
-        assert solve(_ctx(state), _position(state)) == _engine_minimax(state)
+        assert solve(_ctx(state), kernel_position(state)) == _engine_minimax(state)
 
 
 def _minimax(rules: PlayRules, hands: tuple[int, ...], seat: int, trick: tuple[int, ...],
@@ -177,7 +170,7 @@ def test_solver_matches_plain_minimax_on_longer_endings(variant: str) -> None:
     for seed in range(12):
         state = _played_to(variant, seed, 16)
         expected = _minimax(state.rules, tuple(state.held), state.to_act, (), {})  # type: ignore[arg-type]
-        assert solve(_ctx(state), _position(state)) == expected
+        assert solve(_ctx(state), kernel_position(state)) == expected
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -192,7 +185,7 @@ def test_evaluate_plays_greedy_playouts_as_the_engine_scores_them(variant: str) 
         for card, row in zip(legal, results[0].tolist(), strict=True):
             state = root.clone()
             state.apply(PLAYS[card])
-            pos = _position(state)
+            pos = kernel_position(state)
             while not state.is_over:
                 step = greedy_card(ctx, pos)
                 state.apply(PLAYS[step])
@@ -267,7 +260,7 @@ def test_greedy_playouts_play_legal_cards_and_share_every_point() -> None:
     for seed in range(200):
         state = _played_out("bulgarian" if seed % 2 else "bela", seed)
         ctx = _ctx(state)
-        pos = _position(state)
+        pos = kernel_position(state)
         while not state.is_over:
             card = greedy_card(ctx, pos)
             assert state.legal_cards_mask() >> card & 1
@@ -288,7 +281,7 @@ def test_greedy_misses_counts_the_others_free_plays_that_greedy_would_not_make(
         state = _played_out(variant, seed)
         ctx = _ctx(state)
         dealt, first = list(state.held), state.to_act
-        pos = _position(state)
+        pos = kernel_position(state)
         cards: list[int] = []
         seats: list[int] = []
         expected = [0, 0, 0, 0]  # per seat replaying
