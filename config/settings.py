@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from config.channel_layer import channel_layers
 from config.env import (
     SettingsError,
     database_config,
@@ -121,12 +122,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 EMBEDDED_REDIS_SOCKET = VAR_DIR / "redis.sock"
 REDIS = redis_urls(os.environ.get("REDIS_URL"), default=f"unix://{EMBEDDED_REDIS_SOCKET}")
 
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS.channel_layer]},
-    }
-}
+# channels-redis with a read timeout above its blocking receive, so a quiet socket stays
+# open, and a pool that waits under a burst of connects instead of refusing (config.channel_layer).
+CHANNEL_LAYERS = channel_layers(REDIS.channel_layer)
 
 CELERY_BROKER_URL = REDIS.celery
 CELERY_RESULT_BACKEND = REDIS.celery

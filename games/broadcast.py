@@ -51,15 +51,24 @@ SEND_TIMEOUT = 10.0
 
 
 def broadcast(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send every (group, payload) pair in one trip to the layer; a lost one is healed by sync."""
+    """Send every (group, payload) pair; each group's in the order given, groups side by side.
+
+    A group's sends are awaited one after another: sent at once, a play, its hand end and the
+    next deal reached the layer in any order. A message the layer loses is healed by sync.
+    """
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("CHANNEL_LAYERS is not configured")
+    by_group: dict[str, list[dict[str, Any]]] = {}
+    for group, payload in messages:
+        by_group.setdefault(group, []).append(payload)
+
+    async def send_in_order(group: str, payloads: list[dict[str, Any]]) -> None:
+        for payload in payloads:
+            await layer.group_send(group, {"type": HANDLER, "payload": payload})
 
     async def send_all() -> None:
-        await asyncio.gather(
-            *(layer.group_send(group, {"type": HANDLER, "payload": p}) for group, p in messages)
-        )
+        await asyncio.gather(*(send_in_order(g, p) for g, p in by_group.items()))
 
     future = asyncio.run_coroutine_threadsafe(send_all(), _layer_loop.get())
     future.result(timeout=SEND_TIMEOUT)

@@ -21,6 +21,7 @@ is released, never live events.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -31,6 +32,7 @@ from accounts.authentication import ApiTokenAuthentication
 from games import queries, services
 from games.broadcast import public_group, seat_group
 from games.models import Seat, Table
+from games.sequencer import EventSequencer
 from games.watching import watch_refusal
 
 # Close codes (4000-4999 are free for applications): no such table; a bad API token; a
@@ -38,6 +40,8 @@ from games.watching import watch_refusal
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_WATCH_REFUSED = 4403
+# Seconds an early event waits for the one before it before the gap counts as a lost message.
+GAP_GRACE = 2.0
 
 
 def _token_user(scope: dict[str, Any]) -> Any:
@@ -80,6 +84,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     group: str | None = None
     table_id: int = 0
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sequencer = EventSequencer()
+        # Held while a snapshot or events go out, so the two never interleave.
+        self.sending = asyncio.Lock()
+        self.gap_healer: asyncio.Task[None] | None = None
+
     async def connect(self) -> None:
         """Join the seat's group (resuming it from a bot) or the spectators', then snapshot."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -109,6 +120,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         """Leave the group so the layer stops queueing messages for this socket."""
+        if self.gap_healer is not None:
+            self.gap_healer.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -157,10 +170,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._error(error.code, error.message, client_seq)
 
     async def _snapshot(self) -> None:
+        """Send a fresh snapshot; events it already shows will not be sent after it."""
+        async with self.sending:
+            await self._send_snapshot()
+
+    async def _send_snapshot(self) -> None:
         snapshot = await database_sync_to_async(queries.table_snapshot)(
             table_id=self.table_id, user=self.scope.get("user")
         )
+        self.sequencer.snapshot_sent(snapshot["version"])
         await self.send_json(snapshot)
+        for event in self.sequencer.due():
+            await self.send_json(event)
 
     async def _error(self, code: str, message: str, client_seq: Any) -> None:
         await self.send_json(
@@ -168,5 +189,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         )
 
     async def table_message(self, event: dict[str, Any]) -> None:
-        """Forward a message a service broadcast after its commit."""
-        await self.send_json(event["payload"])
+        """Forward a message a service broadcast after its commit; events in version order."""
+        payload = event["payload"]
+        async with self.sending:
+            if payload.get("type") == "snapshot":
+                self.sequencer.snapshot_sent(payload["version"])
+                await self.send_json(payload)
+            elif payload.get("type") == "event":
+                for due in self.sequencer.arrived(payload):
+                    await self.send_json(due)
+            else:
+                await self.send_json(payload)
+        if self.sequencer.waiting and self.gap_healer is None:
+            self.gap_healer = asyncio.ensure_future(self._heal_gap())
+
+    async def _heal_gap(self) -> None:
+        """An event still missing after the grace was lost: a snapshot replaces it."""
+        try:
+            while self.sequencer.waiting:
+                await asyncio.sleep(GAP_GRACE)
+                async with self.sending:
+                    if self.sequencer.waiting:
+                        await self._send_snapshot()
+        finally:
+            self.gap_healer = None

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import uuid
@@ -24,6 +23,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from config.celery import app as celery_app
 from config.celery import ping
+from config.channel_layer import channel_layers
 from config.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 from config.env import redis_urls
 from config.lifetime import die_with_parent
@@ -34,10 +34,9 @@ from tests.helpers import (
     Server,
     Worker,
     artifact_path,
-    free_port,
-    port_open,
+    asgi_process,
     service_unavailable,
-    wait_for,
+    stop_process,
 )
 
 # Debian's chromium as root in a closed network: no sandbox, no GPU, no calls home.
@@ -78,14 +77,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     urls = redis_urls(url, default=url)
     # A queue of our own, so a worker of another run on the same Redis cannot take our tasks.
     queue = f"pytest-{uuid.uuid4().hex[:12]}"
-    overrides = override_settings(
-        CHANNEL_LAYERS={
-            "default": {
-                "BACKEND": "channels_redis.core.RedisChannelLayer",
-                "CONFIG": {"hosts": [urls.channel_layer]},
-            }
-        },
-    )
+    overrides = override_settings(CHANNEL_LAYERS=channel_layers(urls.channel_layer))
     overrides.enable()
     # Must run before this process first uses Celery, which caches its connections.
     celery_app.conf.update(
@@ -123,20 +115,6 @@ def stack_env(django_db_setup: None, redis_server: Redis) -> dict[str, str]:
     }
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers."""
-    for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
-        try:
-            os.killpg(process.pid, signum)
-        except ProcessLookupError:
-            return
-        try:
-            process.wait(timeout=grace)
-            return
-        except subprocess.TimeoutExpired:
-            continue
-
-
 @pytest.fixture(scope="session")
 def compiled_bots() -> None:
     """The bots' search compiled to numba's disk cache once, so each worker loads it at once."""
@@ -168,7 +146,7 @@ def celery_worker(
         ping.apply_async(expires=60).get(timeout=60)
         yield Worker(hostname=hostname, process=process)
     finally:
-        _stop(process)
+        stop_process(process)
 
 
 @pytest.fixture(scope="session")
@@ -177,19 +155,8 @@ def asgi_server(stack_env: dict[str, str]) -> Iterator[Server]:
 
     Tests that write data it must see use the `transactional_db` fixture (data is committed).
     """
-    port = free_port()
-    command = [
-        sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-        "--port", str(port), "--lifespan", "off", "--log-level", "warning",
-    ]  # fmt: skip
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=stack_env, start_new_session=True, preexec_fn=die_with_parent
-    )
-    try:
-        wait_for(lambda: port_open(port), timeout=30, what="uvicorn to accept connections")
-        yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process)
-    finally:
-        _stop(process)
+    with asgi_process(stack_env) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

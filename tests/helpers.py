@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import pytest
+
+from config.lifetime import die_with_parent
 
 ROOT = Path(__file__).resolve().parent.parent
 # Set by .ci/run: there, a missing service is a failure, not a reason to skip.
@@ -126,3 +131,35 @@ class Server:
     url: str
     ws_url: str
     process: subprocess.Popen[bytes]
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers."""
+    for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        try:
+            os.killpg(process.pid, signum)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout=grace)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+@contextmanager
+def asgi_process(env: dict[str, str]) -> Iterator[Server]:
+    """The real ASGI app under uvicorn on a free port, with the given environment."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
+        "--port", str(port), "--lifespan", "off", "--log-level", "warning",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
+    )
+    try:
+        wait_for(lambda: port_open(port), timeout=30, what="uvicorn to accept connections")
+        yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process)
+    finally:
+        stop_process(process)

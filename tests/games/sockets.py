@@ -49,6 +49,8 @@ class Listener:
     socket: ClientConnection
     inbox: queue.Queue[tuple[str, dict[str, Any]]]
     received: list[dict[str, Any]] = field(default_factory=list)
+    # Why the socket closed, once it has (the server's close, or an abnormal one).
+    closed: ConnectionClosed | None = None
 
     def start(self) -> None:
         threading.Thread(target=self._read, daemon=True).start()
@@ -59,8 +61,10 @@ class Listener:
                 message = json.loads(raw)
                 self.received.append(message)
                 self.inbox.put((self.name, message))
-        except ConnectionClosed:
+        except ConnectionClosed as closed:
+            self.closed = closed
             return
+        self.closed = ConnectionClosed(self.socket.protocol.close_rcvd, None)
 
     def send(self, message: dict[str, Any]) -> None:
         self.socket.send(json.dumps(message))
