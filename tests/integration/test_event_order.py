@@ -1,0 +1,120 @@
+"""Every viewer gets every event of its table once, in version order: sent, delivered, healed.
+
+Before, one change's messages went out side by side, each on its own connection: a play, its
+hand end and the next deal reached viewers in any order, and the page dropped the late ones.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.layers import get_channel_layer
+
+from games.broadcast import HANDLER, broadcast, public_group
+from games.models import Table, TableEvent
+from games.services import table_create
+from tests.games.factories import bot_table, people_table, person
+from tests.games.sockets import Listener, open_table_socket, recv_json
+from tests.helpers import Redis, Server, Worker, wait_for
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def test_one_changes_messages_reach_a_group_in_the_order_sent(redis_server: Redis) -> None:
+    layer = get_channel_layer()
+
+    async def batches_in_order() -> int:
+        channel = await layer.new_channel()
+        await layer.group_add("order-check", channel)
+        misordered = 0
+        for batch in range(300):
+            versions = [3 * batch + step for step in range(3)]
+            await sync_to_async(broadcast)([("order-check", {"version": v}) for v in versions])
+            got = [(await layer.receive(channel))["payload"]["version"] for _ in versions]
+            misordered += got != versions
+        return misordered
+
+    assert async_to_sync(batches_in_order)() == 0
+
+
+def fake_event(version: int) -> dict[str, Any]:
+    """A table event as the layer carries it (only its version matters to the delivery)."""
+    return {"type": HANDLER, "payload": {"type": "event", "version": version, "event": {}}}
+
+
+def test_an_early_event_waits_for_the_one_before_it(asgi_server: Server) -> None:
+    table, _ = people_table("belote")
+    layer = get_channel_layer()
+    with open_table_socket(asgi_server, table.pk, user=person()) as socket:
+        version = recv_json(socket)["version"]
+        async_to_sync(layer.group_send)(public_group(table.pk), fake_event(version + 2))
+        async_to_sync(layer.group_send)(public_group(table.pk), fake_event(version + 1))
+        assert [recv_json(socket)["version"] for _ in range(2)] == [version + 1, version + 2]
+
+
+def test_a_gap_that_stays_open_is_healed_by_a_snapshot(asgi_server: Server) -> None:
+    table, _ = people_table("belote")
+    layer = get_channel_layer()
+    with open_table_socket(asgi_server, table.pk, user=person()) as socket:
+        version = recv_json(socket)["version"]
+        # The event at version + 1 never comes (the layer lost it).
+        async_to_sync(layer.group_send)(public_group(table.pk), fake_event(version + 2))
+        healed = recv_json(socket, timeout=30)
+        assert healed["type"] == "snapshot" and healed["version"] == version
+
+
+def check_socket_saw_every_event(name: str, messages: list[dict[str, Any]], table: Table) -> int:
+    """From its snapshot on, the socket got each version once, in order, as the log has it."""
+    assert messages and messages[0]["type"] == "snapshot", name
+    logged = dict(
+        TableEvent.objects.filter(table=table).values_list("version", "kind").order_by("version")
+    )
+    expected = messages[0]["version"] + 1
+    for message in messages[1:]:
+        assert message["type"] == "event", f"{name}: a {message['type']} amid the events"
+        assert message["version"] == expected, f"{name}: got v{message['version']}, not v{expected}"
+        assert message["event"]["kind"] == logged[expected], name
+        expected += 1
+    return expected - 1 - messages[0]["version"]
+
+
+@pytest.mark.slow
+def test_twenty_busy_tables_deliver_every_event_in_order(
+    asgi_server: Server, celery_worker: Worker
+) -> None:
+    """Bot tables at full speed, some with a person whose turns run out, watched throughout."""
+    inbox: queue.Queue[tuple[str, dict[str, Any]]] = queue.Queue()
+    listeners: dict[str, tuple[Listener, Table]] = {}
+    counts: dict[str, int] = defaultdict(int)
+    with contextlib.ExitStack() as stack:
+        tables = [bot_table("belote") for _ in range(16)]
+        for number in range(4):
+            player = person()
+            table = table_create(
+                creator=player, variant="bela", bot_seats=(1, 2, 3), bot_delay_ms=0,
+                turn_seconds=1,
+            )  # fmt: skip
+            socket = stack.enter_context(open_table_socket(asgi_server, table.pk, user=player))
+            listeners[f"player {number}"] = (Listener(f"player {number}", socket, inbox), table)
+            tables.append(table)
+        for table in tables:
+            socket = stack.enter_context(open_table_socket(asgi_server, table.pk, user=person()))
+            listeners[f"spectator {table.pk}"] = (Listener(str(table.pk), socket, inbox), table)
+        for listener, _table in listeners.values():
+            listener.start()
+
+        def enough() -> bool | None:
+            while not inbox.empty():
+                name, message = inbox.get()
+                counts[name] += message["type"] == "event"
+            return True if sum(counts.values()) >= 600 else None
+
+        wait_for(enough, timeout=300, what="600 events over the 20 tables")
+    for listener, table in listeners.values():
+        seen = check_socket_saw_every_event(listener.name, listener.received, table)
+        assert seen > 0, f"{listener.name} saw no event"
