@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -163,3 +164,36 @@ def asgi_process(env: dict[str, str]) -> Iterator[Server]:
         yield Server(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", process)
     finally:
         stop_process(process)
+
+
+def celery_process(env: dict[str, str], *args: str) -> subprocess.Popen[bytes]:
+    """`celery -A config <args>` in its own process group, dying with the tests."""
+    command = [sys.executable, "-m", "celery", "-A", "config", *args, "--loglevel", "WARNING"]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
+    )
+
+
+def start_worker(env: dict[str, str], queue: str, concurrency: int = 1) -> subprocess.Popen[bytes]:
+    """A worker on `queue` (a queue of the test's own, so killing it touches nothing else)."""
+    from config.celery import ping
+
+    process = celery_process(
+        env, "worker", "--queues", queue, "--hostname", f"{queue}-{uuid.uuid4().hex[:6]}@localhost",
+        "--concurrency", str(concurrency), "--without-mingle", "--without-gossip",
+    )  # fmt: skip
+    ping.apply_async(queue=queue, expires=60).get(timeout=60)
+    return process
+
+
+@contextmanager
+def default_queue(queue: str) -> Iterator[None]:
+    """Send this process's tasks to `queue` for the duration."""
+    from config.celery import app
+
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        yield
+    finally:
+        app.conf.task_default_queue = previous

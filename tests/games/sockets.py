@@ -15,6 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import User
+from games.models import Table, TableEvent
 from tests.helpers import Server
 
 CARD_RANKS = set("789TJQKA")
@@ -124,3 +125,23 @@ def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
     if seat is not None and view and view.get("seat") != seat:
         found.append(f"seat {seat} got the view of seat {view.get('seat')}")
     return found
+
+
+def events_in_order(name: str, messages: list[dict[str, Any]], table: Table) -> int:
+    """From its snapshot on, a socket got each version once, in order, as the log has it.
+
+    Returns how many events it got; fails naming the socket and the first version amiss.
+    """
+    assert messages and messages[0]["type"] == "snapshot", name
+    logged = dict(
+        TableEvent.objects.filter(table=table).values_list("version", "kind").order_by("version")
+    )
+    expected = messages[0]["version"] + 1
+    for message in messages[1:]:
+        if message["type"] in ("chat", "pong"):
+            continue
+        assert message["type"] == "event", f"{name}: a {message['type']} amid the events"
+        assert message["version"] == expected, f"{name}: got v{message['version']}, not v{expected}"
+        assert message["event"]["kind"] == logged[expected], name
+        expected += 1
+    return expected - 1 - messages[0]["version"]

@@ -16,10 +16,10 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games.broadcast import HANDLER, broadcast, public_group
-from games.models import Table, TableEvent
+from games.models import Table
 from games.services import table_create
 from tests.games.factories import bot_table, people_table, person
-from tests.games.sockets import Listener, open_table_socket, recv_json
+from tests.games.sockets import Listener, events_in_order, open_table_socket, recv_json
 from tests.helpers import Redis, Server, Worker, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -68,21 +68,6 @@ def test_a_gap_that_stays_open_is_healed_by_a_snapshot(asgi_server: Server) -> N
         assert healed["type"] == "snapshot" and healed["version"] == version
 
 
-def check_socket_saw_every_event(name: str, messages: list[dict[str, Any]], table: Table) -> int:
-    """From its snapshot on, the socket got each version once, in order, as the log has it."""
-    assert messages and messages[0]["type"] == "snapshot", name
-    logged = dict(
-        TableEvent.objects.filter(table=table).values_list("version", "kind").order_by("version")
-    )
-    expected = messages[0]["version"] + 1
-    for message in messages[1:]:
-        assert message["type"] == "event", f"{name}: a {message['type']} amid the events"
-        assert message["version"] == expected, f"{name}: got v{message['version']}, not v{expected}"
-        assert message["event"]["kind"] == logged[expected], name
-        expected += 1
-    return expected - 1 - messages[0]["version"]
-
-
 @pytest.mark.slow
 def test_twenty_busy_tables_deliver_every_event_in_order(
     asgi_server: Server, celery_worker: Worker
@@ -116,5 +101,5 @@ def test_twenty_busy_tables_deliver_every_event_in_order(
 
         wait_for(enough, timeout=300, what="600 events over the 20 tables")
     for listener, table in listeners.values():
-        seen = check_socket_saw_every_event(listener.name, listener.received, table)
+        seen = events_in_order(listener.name, listener.received, table)
         assert seen > 0, f"{listener.name} saw no event"

@@ -4,48 +4,16 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
-from config.celery import app as celery_app
-from config.celery import ping
-from config.lifetime import die_with_parent
 from games.models import Match, Table, TableEvent
 from tests.games.factories import bot_table
-from tests.helpers import ROOT, wait_for
+from tests.helpers import default_queue, start_worker, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def start_worker(env: dict[str, str], queue: str) -> subprocess.Popen[bytes]:
-    """A worker of our own on its own queue, so killing it touches nothing else."""
-    command = [
-        sys.executable, "-m", "celery", "-A", "config", "worker", "--queues", queue,
-        "--hostname", f"{queue}-{uuid.uuid4().hex[:6]}@localhost", "--concurrency", "1",
-        "--without-mingle", "--without-gossip", "--loglevel", "WARNING",
-    ]  # fmt: skip
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
-    )
-    ping.apply_async(queue=queue, expires=60).get(timeout=60)
-    return process
-
-
-@contextmanager
-def default_queue(queue: str) -> Iterator[None]:
-    """Send this process's tasks to `queue` for the duration."""
-    previous = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    try:
-        yield
-    finally:
-        celery_app.conf.task_default_queue = previous
 
 
 def test_a_killed_worker_leaves_a_match_that_a_new_worker_finishes(

@@ -4,38 +4,19 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import time
 import uuid
 
 import pytest
 
 from accounts.models import RatingChange
-from config.celery import app as celery_app
-from config.celery import ping
-from config.lifetime import die_with_parent
 from games.models import Table
-from tests.helpers import ROOT, wait_for
+from tests.helpers import default_queue, start_worker, wait_for
 from tests.tournaments.factories import ready_to_start
 from tournaments import services
 from tournaments.models import Round, RoundTable, Standing, Tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-
-def start_worker(env: dict[str, str], queue: str) -> subprocess.Popen[bytes]:
-    """A worker of our own on its own queue, so killing it touches nothing else."""
-    command = [
-        sys.executable, "-m", "celery", "-A", "config", "worker", "--queues", queue,
-        "--hostname", f"{queue}-{uuid.uuid4().hex[:6]}@localhost", "--concurrency", "2",
-        "--without-mingle", "--without-gossip", "--loglevel", "WARNING",
-    ]  # fmt: skip
-    process = subprocess.Popen(
-        command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
-    )
-    ping.apply_async(queue=queue, expires=60).get(timeout=60)
-    return process
 
 
 def test_a_round_whose_worker_was_killed_finalizes_exactly_once(
@@ -48,36 +29,34 @@ def test_a_round_whose_worker_was_killed_finalizes_exactly_once(
         "LIVE_TABLE_STALL_SECONDS": "1",
         "TOURNAMENT_WATCH_SECONDS": "1",
     }
-    previous = celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    first = start_worker(env, queue)
-    second = None
-    try:
-        event, _ = ready_to_start(bot_entries=4, swiss_rounds=2, match_deals=2)
-        services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    with default_queue(queue):
+        first = start_worker(env, queue, concurrency=2)
+        second = None
+        try:
+            event, _ = ready_to_start(bot_entries=4, swiss_rounds=2, match_deals=2)
+            services.tournament_start(tournament_id=event.pk, user=event.organizer)
 
-        def mid_round() -> bool | None:
-            tables = Table.objects.filter(tournament_table__round__number=1)
-            return True if tables.count() == 2 and min(t.version for t in tables) > 20 else None
+            def mid_round() -> bool | None:
+                tables = Table.objects.filter(tournament_table__round__number=1)
+                return True if tables.count() == 2 and min(t.version for t in tables) > 20 else None
 
-        wait_for(mid_round, timeout=60, what="round 1 to be under way")
-        os.killpg(first.pid, signal.SIGKILL)
-        first.wait()
-        assert Round.objects.get(tournament=event, number=1).status == Round.Status.RUNNING
-        time.sleep(2)
-        second = start_worker(env, queue)
+            wait_for(mid_round, timeout=60, what="round 1 to be under way")
+            os.killpg(first.pid, signal.SIGKILL)
+            first.wait()
+            assert Round.objects.get(tournament=event, number=1).status == Round.Status.RUNNING
+            time.sleep(2)
+            second = start_worker(env, queue, concurrency=2)
 
-        def finished() -> bool | None:
-            event.refresh_from_db()
-            return True if event.status == Tournament.Status.FINISHED else None
+            def finished() -> bool | None:
+                event.refresh_from_db()
+                return True if event.status == Tournament.Status.FINISHED else None
 
-        wait_for(finished, timeout=120, what="a new worker to finish the event")
-    finally:
-        celery_app.conf.task_default_queue = previous
-        for worker in (first, second):
-            if worker is not None and worker.poll() is None:
-                os.killpg(worker.pid, signal.SIGKILL)
-                worker.wait()
+            wait_for(finished, timeout=120, what="a new worker to finish the event")
+        finally:
+            for worker in (first, second):
+                if worker is not None and worker.poll() is None:
+                    os.killpg(worker.pid, signal.SIGKILL)
+                    worker.wait()
     rounds = list(Round.objects.filter(tournament=event))
     assert [(r.number, r.status) for r in rounds] == [(1, "finished"), (2, "finished")]
     assert [r.tables.count() for r in rounds] == [2, 2]
