@@ -1,10 +1,15 @@
 """Live-table load: N bot-only tables at full speed through the real stack, watched over sockets.
 
-Starts its own embedded Redis, a fresh SQLite database, the ASGI server (uvicorn) and a Celery
-worker; opens one spectator socket per table; deals every table at once; then, for a fixed
-time, counts finished hands and measures each broadcast's latency: from the moment its action
-committed (the `at` stamp the server puts on every message) to its arrival at the socket.
-Run: `python bench/live_tables.py --tables 50 [--seconds 30] [--concurrency 2]`.
+Brings up the ASGI server (uvicorn) and a Celery worker on either the embedded default (a
+fresh SQLite file and an embedded Redis, the default) or PostgreSQL and Redis (--database-url,
+--redis-url: the database is dropped and created afresh, so name one of its own); opens one
+spectator socket per table; deals every table at once; then, for a fixed time, counts the
+events and finished hands the sockets saw, and each event's latency from the commit that made
+it (the `at` stamp every message carries) to its arrival at the socket.
+
+Run: `python bench/live_tables.py --tables 200 [--seconds 60] [--concurrency 2]`
+     `python bench/live_tables.py --tables 200 --database-url postgres://postgres@127.0.0.1/bench
+      --redis-url redis://127.0.0.1:6379/5`
 """
 
 from __future__ import annotations
@@ -14,13 +19,15 @@ import asyncio
 import json
 import os
 import signal
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import uuid
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,19 +41,23 @@ class Tally:
     """What the spectator sockets saw."""
 
     latencies_ms: list[float] = field(default_factory=list)
-    hands: int = 0
-    messages: int = 0
+    hands_by_table: Counter[int] = field(default_factory=Counter)
+    events: int = 0
     elapsed: float = 0.0
+    measuring: bool = False
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    """Read the table count, the measuring time and the worker's concurrency."""
+    """Read the table count, the measuring time, the worker's concurrency and the stack."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", type=int, default=50, help="concurrent bot-only tables")
     parser.add_argument("--seconds", type=float, default=30.0, help="measuring time")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--level", default="easy", help="bot strength (easy, medium, hard)")
     parser.add_argument("--variant", default="bela", help="rule set of every table")
+    parser.add_argument("--database-url", help="PostgreSQL to use (dropped and created afresh)")
+    parser.add_argument("--redis-url", help="Redis to use (default: an embedded one)")
     return parser.parse_args(argv)
 
 
@@ -83,11 +94,23 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def fresh_postgres(url: str) -> None:
+    """Drop and create the database the URL names, so every run starts from nothing."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    admin = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+
+
 async def watch(url: str, origin: str, tally: Tally, ready: asyncio.Event, until: float) -> None:
     """Spectate one table, recording each event's commit-to-arrival latency."""
     from websockets.asyncio.client import connect
 
-    async with connect(url, origin=origin, open_timeout=30) as socket:  # type: ignore[arg-type]
+    async with connect(url, origin=origin, open_timeout=60) as socket:  # type: ignore[arg-type]
         await socket.recv()  # the snapshot
         ready.set()
         while (left := until - time.time()) > 0:
@@ -97,12 +120,12 @@ async def watch(url: str, origin: str, tally: Tally, ready: asyncio.Event, until
                 return
             arrived = time.time()
             message = json.loads(raw)
-            if message.get("type") != "event":
+            if message.get("type") != "event" or not tally.measuring:
                 continue
-            tally.messages += 1
+            tally.events += 1
             tally.latencies_ms.append((arrived - message["at"]) * 1000)
             if message["event"]["kind"] == "hand_end":
-                tally.hands += 1
+                tally.hands_by_table[message["table"]["id"]] += 1
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -132,8 +155,7 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
 
     table_ids = await sync_to_async(open_tables)()
     tally = Tally()
-    # Watch long enough to connect, plus the measuring time.
-    until = time.time() + 30 + args.seconds
+    until = time.time() + 120 + args.warmup + args.seconds
     readies = [asyncio.Event() for _ in table_ids]
     watchers = [
         asyncio.create_task(watch(f"{ws_url}/ws/tables/{t}/", origin, tally, r, until))
@@ -141,13 +163,18 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
     ]
     await asyncio.gather(*(r.wait() for r in readies))
     bot = await sync_to_async(bot_ensure)(level=level)
-    for table_id in table_ids:
-        await sync_to_async(table_take_seat)(table_id=table_id, user=bot)
-    # Measure only the steady state: from the first deal for `seconds`.
+
+    def deal_everywhere() -> None:
+        for table_id in table_ids:
+            table_take_seat(table_id=table_id, user=bot)
+
+    await sync_to_async(deal_everywhere)()
+    # Measure only the steady state.
+    await asyncio.sleep(args.warmup)
+    tally.measuring = True
     start_at = time.time()
-    tally.latencies_ms.clear()
-    tally.hands = tally.messages = 0
     await asyncio.sleep(args.seconds)
+    tally.measuring = False
     tally.elapsed = time.time() - start_at
     for watcher in watchers:
         watcher.cancel()
@@ -155,18 +182,40 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
     return tally
 
 
+def report(args: argparse.Namespace, stack: str, tally: Tally) -> None:
+    """Print the figures, one per line."""
+    print(
+        f"stack={stack} tables={args.tables} variant={args.variant} bots={args.level} "
+        f"worker concurrency={args.concurrency} cpus={os.cpu_count()} seconds={args.seconds:g}"
+    )
+    print(f"events per second: {tally.events / tally.elapsed:.1f}")
+    print(f"hands per minute: {sum(tally.hands_by_table.values()) / tally.elapsed * 60:.1f}")
+    print(f"tables that finished a hand: {len(tally.hands_by_table)} of {args.tables}")
+    if tally.latencies_ms:
+        figures = ", ".join(
+            f"p{round(share * 100)} {percentile(tally.latencies_ms, share):.1f} ms"
+            for share in (0.5, 0.95, 0.99)
+        )
+        print(f"commit-to-viewer latency: {figures}")
+
+
 def main(argv: list[str]) -> int:
-    """Bring the stack up in a temporary folder, measure, print, tear it all down."""
+    """Bring the stack up, measure, print, tear it all down."""
     args = parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-live-") as folder:
-        redis = EmbeddedRedis(Path(folder) / "redis.sock").start()
+        redis = None if args.redis_url else EmbeddedRedis(Path(folder) / "redis.sock").start()
+        if args.database_url:
+            fresh_postgres(args.database_url)
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "VAR_DIR": folder,
-            "REDIS_URL": redis.url,
+            "REDIS_URL": args.redis_url or redis.url,  # type: ignore[union-attr]
+            "CELERY_QUEUE": f"bench-{uuid.uuid4().hex[:8]}",
             "LOG_LEVEL": "WARNING",
         }
+        if args.database_url:
+            env["DATABASE_URL"] = args.database_url
         os.environ.update(env)
         children: list[subprocess.Popen[bytes]] = []
         try:
@@ -217,18 +266,9 @@ def main(argv: list[str]) -> int:
         finally:
             for child in children:
                 stop(child)
-            redis.stop()
-    minutes = tally.elapsed / 60
-    print(
-        f"tables={args.tables} variant={args.variant} bots={args.level} "
-        f"worker concurrency={args.concurrency} cpus={os.cpu_count()} seconds={args.seconds:g}"
-    )
-    print(f"hands per minute: {tally.hands / minutes:.1f}")
-    print(f"table events broadcast per second: {tally.messages / tally.elapsed:.1f}")
-    if tally.latencies_ms:
-        p50 = statistics.median(tally.latencies_ms)
-        p95 = percentile(tally.latencies_ms, 0.95)
-        print(f"commit-to-broadcast latency: p50 {p50:.1f} ms, p95 {p95:.1f} ms")
+            if redis is not None:
+                redis.stop()
+    report(args, "postgresql+redis" if args.database_url else "embedded", tally)
     return 0
 
 

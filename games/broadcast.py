@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from typing import Any
 
 from channels.layers import get_channel_layer
 
+from config.channel_layer import ReliableRedisChannelLayer
+
+logger = logging.getLogger(__name__)
 # The consumer method that forwards a payload to its socket ("table.message" -> table_message).
 HANDLER = "table.message"
 
@@ -51,24 +55,16 @@ SEND_TIMEOUT = 10.0
 
 
 def broadcast(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    """Send every (group, payload) pair; each group's in the order given, groups side by side.
+    """Send every (group, payload) pair, each socket receiving them in the order given.
 
-    A group's sends are awaited one after another: sent at once, a play, its hand end and the
-    next deal reached the layer in any order. A message the layer loses is healed by sync.
+    Sent side by side, a play, its hand end and the next deal reached viewers in any order.
+    A message the layer loses (a full queue) is healed by the socket's gap check.
     """
     layer = get_channel_layer()
-    if layer is None:
-        raise RuntimeError("CHANNEL_LAYERS is not configured")
-    by_group: dict[str, list[dict[str, Any]]] = {}
-    for group, payload in messages:
-        by_group.setdefault(group, []).append(payload)
-
-    async def send_in_order(group: str, payloads: list[dict[str, Any]]) -> None:
-        for payload in payloads:
-            await layer.group_send(group, {"type": HANDLER, "payload": payload})
-
-    async def send_all() -> None:
-        await asyncio.gather(*(send_in_order(g, p) for g, p in by_group.items()))
-
-    future = asyncio.run_coroutine_threadsafe(send_all(), _layer_loop.get())
-    future.result(timeout=SEND_TIMEOUT)
+    if not isinstance(layer, ReliableRedisChannelLayer):
+        raise RuntimeError("CHANNEL_LAYERS must use config.channel_layer.ReliableRedisChannelLayer")
+    batch = [(group, {"type": HANDLER, "payload": payload}) for group, payload in messages]
+    future = asyncio.run_coroutine_threadsafe(layer.send_in_order(batch), _layer_loop.get())
+    full = future.result(timeout=SEND_TIMEOUT)
+    if full:
+        logger.warning("%d of a change's messages found their socket's queue full", full)
