@@ -30,6 +30,20 @@ def summary_rows(page: Page) -> dict[str, list[str]]:
     return rows
 
 
+def play_to_a_summary(page: Page, deadline: float) -> int:
+    """Bid and play until a hand's summary opens; the number of its hand."""
+    summary = page.locator("#summary")
+    while not summary.is_visible():
+        assert time.monotonic() < deadline, "no hand summary in time"
+        assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
+        page.wait_for_function(SOMETHING_TO_DO, timeout=30_000)
+        if page.locator("#bidding button").count():
+            click_and_wait(page, "#bidding button")
+        elif page.locator("#hand button.legal").count():
+            click_and_wait(page, "#hand button.legal")
+    return int(summary.get_attribute("data-hand") or "0")
+
+
 def test_every_hand_of_three_gets_its_summary_as_the_server_recorded_it(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
@@ -43,22 +57,12 @@ def test_every_hand_of_three_gets_its_summary_as_the_server_recorded_it(
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#connection")).to_have_text("Connected.")
     shown: dict[int, dict[str, list[str]]] = {}
-    deadline = time.monotonic() + 240
     while len(shown) < 3:
-        assert time.monotonic() < deadline, f"summaries seen: {sorted(shown)}"
-        assert page.locator("#error").is_hidden(), page.locator("#error").text_content()
-        page.wait_for_function(SOMETHING_TO_DO, timeout=30_000)
-        summary = page.locator("#summary")
-        if summary.is_visible():
-            number = int(summary.get_attribute("data-hand") or "0")
-            assert number not in shown, f"hand {number}'s summary came twice"
-            shown[number] = summary_rows(page)
-            page.locator("#summary-close").click()
-            expect(summary).to_be_hidden()
-        elif page.locator("#bidding button").count():
-            click_and_wait(page, "#bidding button")
-        else:
-            click_and_wait(page, "#hand button.legal")
+        number = play_to_a_summary(page, time.monotonic() + 120)
+        assert number not in shown, f"hand {number}'s summary came twice"
+        shown[number] = summary_rows(page)
+        page.locator("#summary-close").click()
+        expect(page.locator("#summary")).to_be_hidden()
     assert sorted(shown) == [1, 2, 3]
     for number, rows in shown.items():
         result = TableEvent.objects.get(

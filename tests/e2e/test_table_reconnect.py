@@ -3,8 +3,11 @@ refused on screen when the table moved on, and a hand that ended meanwhile is su
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
@@ -12,10 +15,10 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from accounts.models import User
 from games.models import Table, TableEvent
 from games.services import table_create, table_leave, table_pause, table_turn_timeout
-from tests.e2e.test_hand_summaries import SOMETHING_TO_DO
+from tests.e2e.test_hand_summaries import SOMETHING_TO_DO, play_to_a_summary
 from tests.e2e.test_table_play import click_and_wait, current_version, off_the_browser_loop, sign_in
 from tests.games.factories import person
-from tests.helpers import Server, Worker, wait_for
+from tests.helpers import Server, Worker, artifact_path, wait_for
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -31,14 +34,23 @@ class Cable:
     def __init__(self, page: Page) -> None:
         self.cut = False
         self.open: list[WebSocketRoute] = []
+        self.lose: Callable[[dict[str, Any]], bool] | None = None
         page.route_web_socket(re.compile(r"/ws/tables/"), self._route)
 
     def _route(self, socket: WebSocketRoute) -> None:
         if self.cut:
             socket.close(code=1011)  # refused: the page stays disconnected and retries
             return
-        socket.connect_to_server()
+        server = socket.connect_to_server()
+        server.on_message(lambda message: self._deliver(socket, message))
         self.open.append(socket)
+
+    def _deliver(self, socket: WebSocketRoute, message: str | bytes) -> None:
+        """Pass a server message on to the page, unless it is the one to lose."""
+        if self.lose is not None and self.lose(json.loads(message)):
+            self.lose = None
+            return
+        socket.send(message)
 
     def cut_now(self) -> None:
         self.cut = True
@@ -91,9 +103,13 @@ def test_a_card_clicked_while_disconnected_is_played_once_the_socket_is_back(
     page: Page, seated: tuple[Table, User, Cable]
 ) -> None:
     table, _, cable = seated
+    page.set_viewport_size({"width": 390, "height": 844})
     card = my_card_turn(page)
     version = current_version(page)
     cut_and_click(page, cable, card)
+    # On a phone too, the player sees that the move waits, next to the cards they clicked.
+    expect(page.locator("#connection")).to_be_in_viewport()
+    page.screenshot(path=artifact_path("table-move-waiting-phone.png"))
     table.refresh_from_db()
     assert table.version == version, "nothing reached the server while cut"
     cable.mend()
@@ -109,6 +125,7 @@ def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
     page: Page, seated: tuple[Table, User, Cable]
 ) -> None:
     table, _, cable = seated
+    page.set_viewport_size({"width": 390, "height": 844})
     card = my_card_turn(page)
     version = current_version(page)
     cut_and_click(page, cable, card)
@@ -116,6 +133,8 @@ def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
     assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
     cable.mend()
     expect(page.locator("#error")).to_have_text(REFUSED, timeout=BACK)
+    expect(page.locator("#error")).to_be_in_viewport()
+    page.screenshot(path=artifact_path("table-move-refused-phone.png"))
     expect(page.locator("#connection")).to_have_text("Connected.")
     played = TableEvent.objects.get(table=table, version=version + 1)
     assert (played.kind, played.seat, played.actor) == ("play", 0, "timeout")
@@ -143,3 +162,16 @@ def test_a_hand_that_ended_while_disconnected_is_summarized_on_return(
     expect(summary).to_have_attribute("data-hand", str(last.hand))
     points = summary.locator("table.points tr").last.locator("td").all_inner_texts()
     assert points == [str(p) for p in last.payload["result"]["match_score"]]
+
+
+def test_a_hand_end_lost_on_the_way_is_fetched_again_and_summarized(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, _, cable = seated
+    cable.lose = lambda message: message.get("event", {}).get("kind") == "hand_end"
+    number = play_to_a_summary(page, time.monotonic() + 120)
+    assert cable.lose is None, "the hand end was lost on the way"
+    first = TableEvent.objects.get(table=table, kind=TableEvent.Kind.HAND_END, hand=1)
+    points = page.locator("#summary table.points tr").last.locator("td").all_inner_texts()
+    assert points == [str(p) for p in first.payload["result"]["match_score"]]
+    assert number == 1
