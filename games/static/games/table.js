@@ -60,7 +60,7 @@ let view = null;
 let info = null;
 let clientSeq = 0;
 let retries = 0;
-let connected = false;
+let connected = false; // open, and its snapshot drawn: a move made now is made against it
 const early = new Map(); // version -> an event that arrived before the one it follows
 let gapTimer = null;
 let summarized = null; // the last hand whose summary this page showed (null: no snapshot yet)
@@ -131,7 +131,7 @@ function act(action) {
   $("error").hidden = true;
   clientSeq += 1;
   const message = { type: "act", action, version, client_seq: clientSeq };
-  if (isOpen()) {
+  if (connected) {
     send(message);
   } else {
     pending = message; // the latest click wins; it keeps the version it was made against
@@ -378,6 +378,7 @@ function applyEarly() {
 
 function receiveSnapshot(message) {
   retries = 0; // the server is answering, not just accepting
+  connected = true;
   for (const held of early.keys()) if (held <= message.version) early.delete(held);
   show(message);
   const last = message.last_hand;
@@ -392,8 +393,8 @@ function receiveSnapshot(message) {
     resentSeq = pending.client_seq;
     send(pending);
     pending = null;
-    showConnection();
   }
+  showConnection();
 }
 
 function receive(message) {
@@ -420,10 +421,6 @@ function addChat(message) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
-  socket.addEventListener("open", () => {
-    connected = true;
-    showConnection();
-  });
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
   socket.addEventListener("close", () => {
     connected = false;
