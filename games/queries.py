@@ -125,7 +125,24 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
         "seat": number,
         "view": hand_view(hand, number),
         "table": table_summary(table, seats, engine),
+        "last_hand": last_hand(table_id=table.pk, engine=engine),
     }
+
+
+def last_hand(*, table_id: int, engine: rules.Match | None) -> dict[str, Any] | None:
+    """The last finished hand's summary, as its `hand_end` event told it (None before one).
+
+    A client that reconnects past that event still owes its player the summary.
+    """
+    if engine is None or not engine.history:
+        return None
+    number = len(engine.history)
+    end = TableEvent.objects.filter(
+        table_id=table_id, kind=TableEvent.Kind.HAND_END, hand=number
+    ).first()
+    if end is None:
+        return None
+    return {"number": number, "result": end.payload["result"], "contract": end.payload["contract"]}
 
 
 def _withheld_snapshot(
@@ -154,6 +171,8 @@ def _withheld_snapshot(
         "seat": None,
         "view": hand_view(hand, None),
         "table": info,
+        # Onlookers of a duplicate round see each released hand as it finished instead.
+        "last_hand": None,
     }
 
 

@@ -1,4 +1,49 @@
-// The live table: one socket, the newest view drawn as SVG cards; only legal moves clickable.
+// The live table: one socket, events drawn in version order as SVG cards; only legal moves
+// clickable; a move made while the socket is down is sent once it is back.
+
+// Every word a person reads, in one place for translation.
+const TEXT = {
+  connected: "Connected.",
+  reconnecting: "Connection lost; reconnecting…",
+  moveWaiting: "Reconnecting… your move will be sent.",
+  moveRefused: "The table moved on while you were reconnecting; play again.",
+  freeSeat: "Free seat",
+  bot: "bot",
+  botPlaying: "bot playing",
+  you: "you",
+  dealer: "dealer",
+  timeLeft: "Time left to play",
+  cardsLeft: (n) => `${n} cards`,
+  wonBy: (name) => ` won by ${name}`,
+  playCard: (label) => `Play ${label}`,
+  yourBid: "Your bid: ",
+  teamYou: " (you)",
+  waitingForPlayers: "Waiting for four players.",
+  matchTo: (target) => `Match (to ${target})`,
+  hanging: "Hanging",
+  thisHand: "This hand",
+  contract: (bid, times, team) => `Contract: ${bid}${times}, team of ${team}`,
+  turned: "Turned card: ",
+  cardPoints: "Card points",
+  declarations: "Declarations",
+  handPoints: "Hand points",
+  matchScore: "Match score",
+  handOver: "Hand over",
+  outcome: (outcome) => `Outcome: ${outcome}`,
+  valatBy: (team) => ` · valat by ${team}`,
+  continue: "Continue",
+  youWin: "You win!",
+  youLose: "You lose.",
+  matchLevel: (score) => `Match over: level at ${score}`,
+  matchWon: (team, won, lost) => `Match over: ${team} win ${won} to ${lost}`,
+  lastHand: "Last hand",
+  replay: "Replay the hands",
+  lobby: "Back to the lobby",
+};
+const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
+const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
+const RETRY_MAX_MS = 5000; // ... to at most this
+
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
 const mySeat = app.dataset.seat === "" ? null : Number(app.dataset.seat);
@@ -15,6 +60,12 @@ let view = null;
 let info = null;
 let clientSeq = 0;
 let retries = 0;
+let connected = false; // open, and its snapshot drawn: a move made now is made against it
+const early = new Map(); // version -> an event that arrived before the one it follows
+let gapTimer = null;
+let summarized = null; // the last hand whose summary this page showed (null: no snapshot yet)
+let pending = null; // the act clicked while the socket was down, sent once it is back
+let resentSeq = null; // client_seq of that act once sent
 let turnEndsAt = null; // local clock (ms) when the person to act runs out of time
 
 function el(tag, attrs = {}, ...children) {
@@ -68,14 +119,30 @@ function showError(message) {
   box.hidden = false;
 }
 
+function isOpen() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  if (isOpen()) socket.send(JSON.stringify(message));
 }
 
 function act(action) {
   $("error").hidden = true;
   clientSeq += 1;
-  send({ type: "act", action, version, client_seq: clientSeq });
+  const message = { type: "act", action, version, client_seq: clientSeq };
+  if (connected) {
+    send(message);
+  } else {
+    pending = message; // the latest click wins; it keeps the version it was made against
+    showConnection();
+  }
+}
+
+function showConnection() {
+  const box = $("connection");
+  box.textContent = pending ? TEXT.moveWaiting : connected ? TEXT.connected : TEXT.reconnecting;
+  box.classList.toggle("waiting", pending !== null);
 }
 
 function bidLabel(bid) {
@@ -87,14 +154,14 @@ function drawSeats() {
     const box = $(`pos-${position(seatInfo.number)}`);
     box.replaceChildren();
     box.classList.toggle("to-act", view?.to_act === seatInfo.number);
-    const name = el("div", { class: "seat-name" }, seatInfo.name ?? "Free seat");
-    if (seatInfo.bot) name.append(" ", el("span", { class: "badge" }, "bot"));
-    if (seatInfo.held_by_bot) name.append(" ", el("span", { class: "badge" }, "bot playing"));
-    if (seatInfo.number === mySeat) name.append(" ", el("span", { class: "badge you" }, "you"));
+    const name = el("div", { class: "seat-name" }, seatInfo.name ?? TEXT.freeSeat);
+    if (seatInfo.bot) name.append(" ", el("span", { class: "badge" }, TEXT.bot));
+    if (seatInfo.held_by_bot) name.append(" ", el("span", { class: "badge" }, TEXT.botPlaying));
+    if (seatInfo.number === mySeat) name.append(" ", el("span", { class: "badge you" }, TEXT.you));
     if (turnEndsAt !== null && view?.to_act === seatInfo.number) {
-      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": "Time left to play" }));
+      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": TEXT.timeLeft }));
     }
-    if (view && view.dealer === seatInfo.number) name.append(" ", el("span", { class: "badge" }, "dealer"));
+    if (view && view.dealer === seatInfo.number) name.append(" ", el("span", { class: "badge" }, TEXT.dealer));
     box.append(name);
     if (!view) continue;
     const bids = view.bids.filter((b) => b.seat === seatInfo.number);
@@ -105,7 +172,7 @@ function drawSeats() {
       box.append(el("div", { class: "seat-declaration" }, `${d.kind} ${d.points}${cards}`));
     }
     if (seatInfo.number !== mySeat) {
-      const backs = el("div", { class: "backs", "aria-label": `${view.hand_sizes[seatInfo.number]} cards` });
+      const backs = el("div", { class: "backs", "aria-label": TEXT.cardsLeft(view.hand_sizes[seatInfo.number]) });
       for (let i = 0; i < view.hand_sizes[seatInfo.number]; i += 1) backs.append(cardBack());
       box.append(backs);
     }
@@ -127,7 +194,7 @@ function drawTrick() {
   if (done.length) {
     const t = done[done.length - 1];
     t.cards.forEach((code) => last.append(cardSvg(code)));
-    last.append(el("span", { class: "muted" }, ` won by ${info.seats[t.winner].name}`));
+    last.append(el("span", { class: "muted" }, TEXT.wonBy(info.seats[t.winner].name)));
   }
 }
 
@@ -140,7 +207,7 @@ function drawHand() {
   for (const code of view.hand) {
     if (legal.has(code)) {
       const button = el("button", { class: "card legal", type: "button", "data-card": code,
-        "aria-label": `Play ${cardLabel(code)}`, onclick: () => play(code) });
+        "aria-label": TEXT.playCard(cardLabel(code)), onclick: () => play(code) });
       button.append(cardSvg(code));
       box.append(button);
     } else {
@@ -166,7 +233,7 @@ function drawBidding() {
   const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
   box.hidden = !bidding;
   if (!bidding) return;
-  box.append(el("span", { class: "muted" }, "Your bid: "));
+  box.append(el("span", { class: "muted" }, TEXT.yourBid));
   for (const bid of view.legal) {
     box.append(el("button", { type: "button", class: "bid", "data-bid": bid, onclick: () => act({ bid }) }, bidLabel(bid)));
   }
@@ -174,7 +241,7 @@ function drawBidding() {
 
 function teamName(team) {
   const seats = info.seats.filter((s) => s.number % 2 === team).map((s) => s.name);
-  const mine = mySeat !== null && mySeat % 2 === team ? " (you)" : "";
+  const mine = mySeat !== null && mySeat % 2 === team ? TEXT.teamYou : "";
   return `${seats.join(" & ")}${mine}`;
 }
 
@@ -183,48 +250,52 @@ function drawScoreboard() {
   box.replaceChildren();
   const match = info.match;
   if (!match) {
-    box.append(el("p", { class: "muted" }, "Waiting for four players."));
+    box.append(el("p", { class: "muted" }, TEXT.waitingForPlayers));
     return;
   }
   const rows = el("table", { class: "score" });
   rows.append(el("tr", {}, el("th", {}, ""), el("th", {}, teamName(0)), el("th", {}, teamName(1))));
-  rows.append(el("tr", {}, el("th", {}, `Match (to ${match.target})`),
+  rows.append(el("tr", {}, el("th", {}, TEXT.matchTo(match.target)),
     el("td", { "data-score": "0" }, String(match.score[0])), el("td", { "data-score": "1" }, String(match.score[1]))));
   if (match.hanging[0] || match.hanging[1]) {
-    rows.append(el("tr", {}, el("th", {}, "Hanging"), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
+    rows.append(el("tr", {}, el("th", {}, TEXT.hanging), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
   }
   if (view) {
-    rows.append(el("tr", {}, el("th", {}, "This hand"), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
+    rows.append(el("tr", {}, el("th", {}, TEXT.thisHand), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
   if (info.withheld) box.append(el("p", { class: "muted", id: "withheld" }, info.withheld));
   if (view && view.contract) {
     const c = view.contract;
     const times = c.multiplier > 1 ? ` ×${c.multiplier}` : "";
-    box.append(el("p", { class: "contract" }, `Contract: ${bidLabel(c.bid)}${times}, team of ${teamName(c.team)}`));
+    box.append(el("p", { class: "contract" }, TEXT.contract(bidLabel(c.bid), times, teamName(c.team))));
   }
-  if (view && view.turned) box.append(el("p", {}, "Turned card: ", cardSvg(view.turned)));
+  if (view && view.turned) box.append(el("p", {}, TEXT.turned, cardSvg(view.turned)));
 }
 
 function pointsTable(result) {
   const table = el("table", { class: "points" });
   table.append(el("tr", {}, el("th", {}, ""), el("th", {}, teamName(0)), el("th", {}, teamName(1))));
   const row = (label, pair) => table.append(el("tr", {}, el("th", {}, label), el("td", {}, String(pair[0])), el("td", {}, String(pair[1]))));
-  row("Card points", result.card_points);
-  row("Declarations", [result.raw_points[0] - result.card_points[0], result.raw_points[1] - result.card_points[1]]);
-  row("Hand points", result.hand_points);
-  row("Match score", result.match_score);
+  row(TEXT.cardPoints, result.card_points);
+  row(TEXT.declarations, [result.raw_points[0] - result.card_points[0], result.raw_points[1] - result.card_points[1]]);
+  row(TEXT.handPoints, result.hand_points);
+  row(TEXT.matchScore, result.match_score);
   return table;
 }
 
-function showSummary(result) {
+function summarize(number, result) {
+  // Every finished hand gets its summary once; the match-end screen shows the last one.
+  summarized = number;
+  if (info.status === "finished") return;
   const box = $("summary");
-  const outcome = result.outcome + (result.valat !== null && result.valat !== undefined ? ` · valat by ${teamName(result.valat)}` : "");
+  const outcome = result.outcome + (result.valat !== null && result.valat !== undefined ? TEXT.valatBy(teamName(result.valat)) : "");
+  box.dataset.hand = String(number);
   box.replaceChildren(el("div", { class: "dialog" },
-    el("h2", { id: "summary-title" }, "Hand over"),
-    el("p", {}, `Outcome: ${outcome}`),
+    el("h2", { id: "summary-title" }, TEXT.handOver),
+    el("p", {}, TEXT.outcome(outcome)),
     pointsTable(result),
-    el("button", { type: "button", id: "summary-close", onclick: () => { box.hidden = true; } }, "Continue")));
+    el("button", { type: "button", id: "summary-close", onclick: () => { box.hidden = true; } }, TEXT.continue)));
   box.hidden = false;
 }
 
@@ -236,14 +307,14 @@ function drawMatchEnd() {
     return;
   }
   $("summary").hidden = true;
-  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? "You win!" : "You lose.") : "";
+  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? TEXT.youWin : TEXT.youLose) : "";
   box.replaceChildren(el("div", { class: "dialog" },
     el("h2", { id: "match-end-title" }, match.winner === null
-      ? `Match over: level at ${match.score[0]}`
-      : `Match over: ${teamName(match.winner)} win ${match.score[match.winner]} to ${match.score[1 - match.winner]}`),
+      ? TEXT.matchLevel(match.score[0])
+      : TEXT.matchWon(teamName(match.winner), match.score[match.winner], match.score[1 - match.winner])),
     el("p", {}, won),
-    view && view.result ? el("div", {}, el("h3", {}, "Last hand"), pointsTable(view.result)) : "",
-    el("p", {}, el("a", { href: `/tables/${tableId}/hands/` }, "Replay the hands"), " · ", el("a", { href: "/tables/" }, "Back to the lobby"))));
+    view && view.result ? el("div", {}, el("h3", {}, TEXT.lastHand), pointsTable(view.result)) : "",
+    el("p", {}, el("a", { href: `/tables/${tableId}/hands/` }, TEXT.replay), " · ", el("a", { href: "/tables/" }, TEXT.lobby))));
   box.hidden = false;
 }
 
@@ -270,20 +341,70 @@ function draw() {
   drawMatchEnd();
 }
 
+function show(message) {
+  version = message.version;
+  view = message.view;
+  info = message.table;
+  turnEndsAt = info.turn_left === null || info.turn_left === undefined ? null : Date.now() + info.turn_left * 1000;
+  draw();
+  tickClock();
+}
+
+function receiveEvent(message) {
+  // Sends can overtake each other: draw events strictly in version order, each once.
+  if (message.version <= version) return;
+  early.set(message.version, message);
+  applyEarly();
+}
+
+function applyEarly() {
+  // Apply the held events that now follow on; a hole left for too long is a real gap.
+  while (early.has(version + 1)) {
+    const message = early.get(version + 1);
+    early.delete(version + 1);
+    show(message);
+    if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result);
+  }
+  if (early.size === 0) {
+    clearTimeout(gapTimer);
+    gapTimer = null;
+  } else if (gapTimer === null) {
+    gapTimer = setTimeout(() => {
+      gapTimer = null;
+      send({ type: "sync" });
+    }, GAP_GRACE_MS);
+  }
+}
+
+function receiveSnapshot(message) {
+  retries = 0; // the server is answering, not just accepting
+  connected = true;
+  for (const held of early.keys()) if (held <= message.version) early.delete(held);
+  show(message);
+  const last = message.last_hand;
+  if (summarized === null) {
+    summarized = last ? last.number : 0; // a page opened mid-match owes no earlier summary
+  } else if (last && last.number > summarized) {
+    summarize(last.number, last.result); // its hand_end was jumped over
+  }
+  applyEarly();
+  if (pending) {
+    // Sent with the version it was made against: the server refuses it if the table moved on.
+    resentSeq = pending.client_seq;
+    send(pending);
+    pending = null;
+  }
+  showConnection();
+}
+
 function receive(message) {
-  if (message.type === "snapshot" || message.type === "event") {
-    if (message.version <= version && message.type === "event") return; // older than shown
-    version = message.version;
-    view = message.view;
-    info = message.table;
-    turnEndsAt = info.turn_left === null || info.turn_left === undefined ? null : Date.now() + info.turn_left * 1000;
-    draw();
-    tickClock();
-    if (message.type === "event" && message.event.kind === "hand_end" && info.status !== "finished") {
-      showSummary(message.event.result);
-    }
+  if (message.type === "snapshot") {
+    receiveSnapshot(message);
+  } else if (message.type === "event") {
+    receiveEvent(message);
   } else if (message.type === "error") {
-    showError(message.message);
+    const movedOn = message.code === "stale_version" && message.client_seq === resentSeq;
+    showError(movedOn ? TEXT.moveRefused : message.message);
     if (message.code === "stale_version") send({ type: "sync" });
   } else if (message.type === "chat") {
     addChat(message);
@@ -300,15 +421,14 @@ function addChat(message) {
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
-  socket.addEventListener("open", () => {
-    retries = 0;
-    $("connection").textContent = "Connected.";
-  });
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
   socket.addEventListener("close", () => {
-    $("connection").textContent = "Connection lost; reconnecting…";
+    connected = false;
+    showConnection();
+    // Jittered, so a restarted server is not hit by every table's page at the same instant.
+    const delay = Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_MAX_MS);
     retries += 1;
-    setTimeout(connect, Math.min(500 * 2 ** retries, 10000));
+    setTimeout(connect, delay * (0.5 + Math.random() / 2));
   });
 }
 

@@ -1,0 +1,177 @@
+"""A socket cut mid-turn loses nothing: a move clicked meanwhile is sent once it is back, or
+refused on screen when the table moved on, and a hand that ended meanwhile is summarized."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, WebSocketRoute, expect
+
+from accounts.models import User
+from games.models import Table, TableEvent
+from games.services import table_create, table_leave, table_pause, table_turn_timeout
+from tests.e2e.test_hand_summaries import SOMETHING_TO_DO, play_to_a_summary
+from tests.e2e.test_table_play import click_and_wait, current_version, off_the_browser_loop, sign_in
+from tests.games.factories import person
+from tests.helpers import Server, Worker, artifact_path, wait_for
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+WAITING = "Reconnecting… your move will be sent."
+REFUSED = "The table moved on while you were reconnecting; play again."
+# The page retries with a backoff of up to 5 s; the way back may take one full wait.
+BACK = 15_000
+
+
+class Cable:
+    """Every table socket of the page passes through here, and can be cut and mended."""
+
+    def __init__(self, page: Page) -> None:
+        self.cut = False
+        self.open: list[WebSocketRoute] = []
+        self.lose: Callable[[dict[str, Any]], bool] | None = None
+        page.route_web_socket(re.compile(r"/ws/tables/"), self._route)
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        if self.cut:
+            socket.close(code=1011)  # refused: the page stays disconnected and retries
+            return
+        server = socket.connect_to_server()
+        server.on_message(lambda message: self._deliver(socket, message))
+        self.open.append(socket)
+
+    def _deliver(self, socket: WebSocketRoute, message: str | bytes) -> None:
+        """Pass a server message on to the page, unless it is the one to lose."""
+        if self.lose is not None and self.lose(json.loads(message)):
+            self.lose = None
+            return
+        socket.send(message)
+
+    def cut_now(self) -> None:
+        self.cut = True
+        for socket in self.open:
+            socket.close(code=1011)
+        self.open.clear()
+
+    def mend(self) -> None:
+        self.cut = False
+
+
+@pytest.fixture
+def seated(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> Iterator[tuple[Table, User, Cable]]:
+    """A person with a bot partner against two bots, their page on its table through a Cable."""
+    player = person("reconnecter")
+    table = off_the_browser_loop(
+        table_create,
+        creator=player, variant="belote", bot_seats=(1, 2, 3),
+        bot_delay_ms=0, turn_seconds=600, max_hands=5,
+    )  # fmt: skip
+    cable = Cable(page)
+    sign_in(page.context, asgi_server, player)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    yield table, player, cable
+
+
+def my_card_turn(page: Page) -> str:
+    """Bid (and close summaries) until the person has a card to play; a legal card's code."""
+    while not page.locator("#hand button.legal").count():
+        page.wait_for_function(SOMETHING_TO_DO, timeout=30_000)
+        if page.locator("#summary").is_visible():
+            page.locator("#summary-close").click()
+        elif page.locator("#bidding button").count():
+            click_and_wait(page, "#bidding button")
+    return page.locator("#hand button.legal").first.get_attribute("data-card") or ""
+
+
+def cut_and_click(page: Page, cable: Cable, card: str) -> None:
+    """Cut the socket, then click the card while the page is disconnected."""
+    cable.cut_now()
+    expect(page.locator("#connection")).to_have_text("Connection lost; reconnecting…")
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    expect(page.locator("#connection")).to_have_text(WAITING)
+
+
+def test_a_card_clicked_while_disconnected_is_played_once_the_socket_is_back(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, _, cable = seated
+    page.set_viewport_size({"width": 390, "height": 844})
+    card = my_card_turn(page)
+    version = current_version(page)
+    cut_and_click(page, cable, card)
+    # On a phone too, the player sees that the move waits, next to the cards they clicked.
+    expect(page.locator("#connection")).to_be_in_viewport()
+    page.screenshot(path=artifact_path("table-move-waiting-phone.png"))
+    table.refresh_from_db()
+    assert table.version == version, "nothing reached the server while cut"
+    cable.mend()
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0, timeout=BACK)
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    expect(page.locator("#error")).to_be_hidden()
+    played = TableEvent.objects.get(table=table, version=version + 1)
+    assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
+    assert played.payload["play"] == card
+
+
+def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, _, cable = seated
+    page.set_viewport_size({"width": 390, "height": 844})
+    card = my_card_turn(page)
+    version = current_version(page)
+    cut_and_click(page, cable, card)
+    # The turn runs out meanwhile: the person's bot plays it.
+    assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
+    cable.mend()
+    expect(page.locator("#error")).to_have_text(REFUSED, timeout=BACK)
+    expect(page.locator("#error")).to_be_in_viewport()
+    page.screenshot(path=artifact_path("table-move-refused-phone.png"))
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    played = TableEvent.objects.get(table=table, version=version + 1)
+    assert (played.kind, played.seat, played.actor) == ("play", 0, "timeout")
+    assert not TableEvent.objects.filter(table=table, actor="person", kind="play").exists()
+
+
+def test_a_hand_that_ended_while_disconnected_is_summarized_on_return(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, player, cable = seated
+    my_card_turn(page)
+    ends = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END)
+    ended_before = ends.count()
+    cable.cut_now()
+    expect(page.locator("#connection")).to_have_text("Connection lost; reconnecting…")
+    # A bot holds the seat while the person is away and finishes the hand; then play stops.
+    off_the_browser_loop(table_leave, table_id=table.pk, user=player)
+    wait_for(lambda: ends.count() > ended_before or None, timeout=60, what="the hand to end")
+    off_the_browser_loop(table_pause, table_id=table.pk)
+    last = ends.order_by("-version").first()
+    assert last is not None
+    cable.mend()
+    summary = page.locator("#summary")
+    expect(summary).to_be_visible(timeout=BACK)
+    expect(summary).to_have_attribute("data-hand", str(last.hand))
+    points = summary.locator("table.points tr").last.locator("td").all_inner_texts()
+    assert points == [str(p) for p in last.payload["result"]["match_score"]]
+
+
+def test_a_hand_end_lost_on_the_way_is_fetched_again_and_summarized(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, _, cable = seated
+    cable.lose = lambda message: message.get("event", {}).get("kind") == "hand_end"
+    number = play_to_a_summary(page, time.monotonic() + 120)
+    assert cable.lose is None, "the hand end was lost on the way"
+    first = TableEvent.objects.get(table=table, kind=TableEvent.Kind.HAND_END, hand=1)
+    points = page.locator("#summary table.points tr").last.locator("td").all_inner_texts()
+    assert points == [str(p) for p in first.payload["result"]["match_score"]]
+    assert number == 1
