@@ -10,6 +10,9 @@ Server -> client:
   {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
   {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
 `view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
+Each socket gets each event once, in version order (games.sequencer): an early one waits for
+the one before it; one lost on the way is replaced by a fresh snapshot after GAP_GRACE.
+`last_hand` in a snapshot: the last finished hand's number, result and contract (or null).
 `table.paused` is true while play is paused: an act is then refused with code `paused`.
 `table.turn_left`: seconds the person to act has before a bot plays for them (null: none).
 Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
