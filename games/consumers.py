@@ -146,6 +146,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         kind = content.get("type")
         client_seq = content.get("client_seq")
         if kind == "ping":
+            # The layer forgets a group member after a day; a pinging socket stays a member.
+            if self.group is not None:
+                await self.channel_layer.group_add(self.group, self.channel_name)
             await self.send_json({"type": "pong"})
         elif kind == "sync":
             await self._snapshot()

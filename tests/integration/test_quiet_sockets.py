@@ -10,6 +10,7 @@ the 10-minute run of the note is QUIET_SOCKET_SECONDS=600).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import queue
 import time
@@ -18,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
 from config.embedded_redis import EmbeddedRedis
+from games.broadcast import public_group
 from games.models import Table
 from tests.games.factories import people_table, person
-from tests.games.sockets import Listener, open_table_socket
+from tests.games.sockets import Listener, open_table_socket, recv_json
 from tests.helpers import Redis, Server, asgi_process, free_port, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -94,3 +97,19 @@ def test_quiet_players_and_spectators_keep_their_sockets_on_both_kinds_of_redis(
                     what=f"{name} to hear of the move after the quiet",
                 )
                 assert event["type"] == "event" and event["event"]["kind"] == "bid"
+
+
+def test_a_pinging_socket_stays_in_its_group_past_the_layers_day(
+    asgi_server: Server, redis_server: Redis
+) -> None:
+    """channels-redis drops group members added over a day ago; a ping renews the membership."""
+    table, _ = people_table("belote")
+    store = redis.Redis.from_url(redis_server.url)
+    group_key = f"asgi:group:{public_group(table.pk)}"
+    with open_table_socket(asgi_server, table.pk, user=person()) as socket:
+        recv_json(socket)
+        [(channel, joined)] = store.zrange(group_key, 0, -1, withscores=True)
+        store.zadd(group_key, {channel: joined - 2 * 86400})
+        socket.send(json.dumps({"type": "ping"}))
+        assert recv_json(socket)["type"] == "pong"
+        assert store.zscore(group_key, channel) >= joined
