@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import bot_ensure, match_rate
+from config.errors import ServiceError
 from games import rules
 from games.bots import get_bot
 from games.broadcast import broadcast, public_group, seat_group
@@ -40,15 +41,6 @@ MAX_HANDS_LIMIT = 100
 WATCH_GROUP_LENGTH = 64
 # What play changes on a match row (the rest is fixed when the match starts).
 MATCH_FIELDS = ["engine", "hands_played", "score", "hanging", "winner_team", "finished_at"]
-
-
-class TableError(Exception):
-    """A request the table refuses; `code` for programs, `message` for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -92,19 +84,19 @@ def table_create(
     cards; `watch_group` names the tables that share them (see games.watching).
     """
     if variant not in Variant.values:
-        raise TableError("invalid", f"Unknown rule set {variant!r}.")
+        raise ServiceError("invalid", f"Unknown rule set {variant!r}.")
     if bot_level not in BotLevel.values:
-        raise TableError("invalid", f"Unknown bot strength {bot_level!r}.")
+        raise ServiceError("invalid", f"Unknown bot strength {bot_level!r}.")
     chosen = dict(house_rules or {})
     try:
         rules.get_variant(variant, chosen)
     except rules.InvalidInputError as error:
-        raise TableError("invalid", error.message) from error
+        raise ServiceError("invalid", error.message) from error
     if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
-        raise TableError("invalid", "Bots sit in free seats 0-3.")
+        raise ServiceError("invalid", "Bots sit in free seats 0-3.")
     chosen_deals = _chosen_deals(deals, max_hands)
     if not isinstance(watch_group, str) or len(watch_group) > WATCH_GROUP_LENGTH:
-        raise TableError("invalid", f"A watch group has at most {WATCH_GROUP_LENGTH} characters.")
+        raise ServiceError("invalid", f"A watch group has at most {WATCH_GROUP_LENGTH} characters.")
     with transaction.atomic():
         table = Table.objects.create(
             variant=variant,
@@ -153,13 +145,13 @@ def table_take_seat(*, table_id: int, user: User, seat: int | None = None) -> Ta
     with transaction.atomic():
         change = _lock(table_id)
         if change.table.status != Table.Status.OPEN:
-            raise TableError("not_open", "This table is not taking players.")
+            raise ServiceError("not_open", "This table is not taking players.")
         # A computer player's account may fill several seats; a person takes one.
         if not user.is_bot and any(s.user_id == user.pk for s in change.seats):
-            raise TableError("already_seated", "You already sit at this table.")
+            raise ServiceError("already_seated", "You already sit at this table.")
         free = [s for s in change.seats if s.user_id is None and (seat is None or s.number == seat)]
         if not free:
-            raise TableError("seat_taken", "That seat is taken.")
+            raise ServiceError("seat_taken", "That seat is taken.")
         chosen = free[0]
         chosen.user = user
         chosen.save(update_fields=["user"])
@@ -209,17 +201,17 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
         change = _lock(table_id)
         seat = _seat_of(change, user)
         if change.table.status != Table.Status.PLAYING:
-            raise TableError("not_playing", "The match is not being played.")
+            raise ServiceError("not_playing", "The match is not being played.")
         if change.table.is_paused:
-            raise TableError("paused", "Play is paused; you can act again once it resumes.")
+            raise ServiceError("paused", "Play is paused; you can act again once it resumes.")
         if version is not None and version != change.table.version:
-            raise TableError(
+            raise ServiceError(
                 "stale_version",
                 f"The table has moved on (version {change.table.version}); refresh and retry.",
             )
         claimed = action.get("seat", seat.number)
         if claimed != seat.number:
-            raise TableError("not_your_seat", "You can only act for your own seat.")
+            raise ServiceError("not_your_seat", "You can only act for your own seat.")
         parsed = _parse_action(change, seat.number, action)
         if seat.bot_holding or seat.timeouts_in_row:
             _release(change, seat)
@@ -329,16 +321,16 @@ def table_end(
     viewer, rated, and announced with match_finished. False when the table had already ended.
     """
     if not isinstance(reason, str) or not reason.strip():
-        raise TableError("invalid", "Say why the table ends.")
+        raise ServiceError("invalid", "Say why the table ends.")
     if score is not None and (len(score) != 2 or not all(isinstance(p, int) for p in score)):
-        raise TableError("invalid", "A score is two whole numbers, team 0 first.")
+        raise ServiceError("invalid", "A score is two whole numbers, team 0 first.")
     with transaction.atomic():
         change = _lock(table_id)
         if change.table.status == Table.Status.FINISHED:
             return False
         engine = change.engine
         if change.table.status != Table.Status.PLAYING or engine is None:
-            raise TableError("not_playing", "Only a table being played can be ended.")
+            raise ServiceError("not_playing", "Only a table being played can be ended.")
         points = list(engine.score) if score is None else [int(p) for p in score]
         winner = None if points[0] == points[1] else int(points[1] > points[0])
         engine.winner = winner
@@ -353,20 +345,20 @@ def table_end(
 def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
     """A line of chat: players talk to everyone; spectators only to spectators."""
     if not user.is_authenticated:
-        raise TableError("sign_in", "Sign in to chat.")
+        raise ServiceError("sign_in", "Sign in to chat.")
     if not isinstance(text, str) or not text.strip():
-        raise TableError("invalid", "Write something first.")
+        raise ServiceError("invalid", "Write something first.")
     text = text.strip()
     if len(text) > CHAT_MAX_LENGTH:
-        raise TableError("invalid", f"Keep it under {CHAT_MAX_LENGTH} characters.")
+        raise ServiceError("invalid", f"Keep it under {CHAT_MAX_LENGTH} characters.")
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise TableError("not_found", "No such table.")
+        raise ServiceError("not_found", "No such table.")
     since = timezone.now() - CHAT_WINDOW
     if ChatMessage.objects.filter(table=table, user=user, created_at__gte=since).count() >= (
         CHAT_BURST
     ):
-        raise TableError("rate_limited", "Slow down: too many messages.")
+        raise ServiceError("rate_limited", "Slow down: too many messages.")
     seated = Seat.objects.filter(table=table, user=user).exists()
     channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
     message = ChatMessage.objects.create(table=table, user=user, channel=channel, text=text)
@@ -392,7 +384,7 @@ def _lock(table_id: int) -> _Change:
     """Lock the table row for the rest of the transaction (the one writer)."""
     table = Table.objects.select_for_update().filter(pk=table_id).first()
     if table is None:
-        raise TableError("not_found", "No such table.")
+        raise ServiceError("not_found", "No such table.")
     change = _Change(table=table, seats=table_seats(table))
     # Every event carries the views, so the match is needed whatever the change.
     _load_match(change)
@@ -403,7 +395,7 @@ def _seat_of(change: _Change, user: User) -> Seat:
     """The seat a person holds, or the refusal a spectator gets."""
     seat = next((s for s in change.seats if s.user_id == user.pk and user.is_authenticated), None)
     if seat is None:
-        raise TableError("spectator", "You are watching this table, not playing at it.")
+        raise ServiceError("spectator", "You are watching this table, not playing at it.")
     return seat
 
 
@@ -458,13 +450,15 @@ def _chosen_deals(
         or not isinstance(max_hands, int)
         or not 1 <= max_hands <= MAX_HANDS_LIMIT
     ):
-        raise TableError("invalid", f"A match of a fixed length has 1 to {MAX_HANDS_LIMIT} deals.")
+        raise ServiceError(
+            "invalid", f"A match of a fixed length has 1 to {MAX_HANDS_LIMIT} deals."
+        )
     if not deals:
         return []
     if not isinstance(deals, list | tuple) or not all(isinstance(d, Mapping) for d in deals):
-        raise TableError("invalid", 'Deals are a list of {"deck": [...], "dealer": 0-3}.')
+        raise ServiceError("invalid", 'Deals are a list of {"deck": [...], "dealer": 0-3}.')
     if max_hands is None or len(deals) < max_hands:
-        raise TableError(
+        raise ServiceError(
             "invalid", "Chosen deals need max_hands, and at least that many deals, one per hand."
         )
     stored = []
@@ -473,11 +467,11 @@ def _chosen_deals(
         try:
             cards = [rules.Card.parse(code) for code in deck] if isinstance(deck, list) else []
         except rules.MalformedActionError as error:
-            raise TableError("invalid", f"Deal {number}: {error.message}") from error
+            raise ServiceError("invalid", f"Deal {number}: {error.message}") from error
         if len(set(cards)) != 32 or len(cards) != 32:
-            raise TableError("invalid", f"Deal {number}: a deck holds each of the 32 cards once.")
+            raise ServiceError("invalid", f"Deal {number}: a deck holds each of the 32 cards once.")
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(4):
-            raise TableError("invalid", f"Deal {number}: the dealer is a seat 0-3.")
+            raise ServiceError("invalid", f"Deal {number}: the dealer is a seat 0-3.")
         stored.append({"deck": [str(card) for card in cards], "dealer": dealer})
     return stored
 
@@ -488,24 +482,24 @@ def _parse_action(change: _Change, seat: int, action: Mapping[str, Any]) -> rule
     has_bid, has_play = isinstance(action.get("bid"), str), isinstance(action.get("play"), str)
     flags_ok = all(isinstance(action.get(k, True), bool) for k in ("declare", "belot"))
     if has_bid == has_play or not flags_ok:
-        raise TableError(
+        raise ServiceError(
             "malformed", 'An action is {"bid": "..."} or {"play": "Js"} (optional declare, belot).'
         )
     try:
         return rules.action_from_json(change.engine.rules, {**action, "seat": seat})[1]
     except rules.MalformedActionError as error:
-        raise TableError("malformed", error.message) from error
+        raise ServiceError("malformed", error.message) from error
 
 
 def _apply(change: _Change, seat: int, action: rules.Action, *, actor: str) -> None:
     """Apply through the engine, log it; end the hand, deal the next or end the match."""
     hand = change.hand
     if hand is None:
-        raise TableError("not_playing", "No hand is being played.")
+        raise ServiceError("not_playing", "No hand is being played.")
     try:
         hand.apply(action, seat)
     except rules.IllegalActionError as error:
-        raise TableError(error.code, error.message) from error
+        raise ServiceError(error.code, error.message) from error
     kind = TableEvent.Kind.PLAY if isinstance(action, rules.Play) else TableEvent.Kind.BID
     _append(change, kind, seat=seat, actor=actor, payload=rules.action_to_json(seat, action))
     if hand.is_over:
