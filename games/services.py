@@ -19,7 +19,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from accounts.services import bot_ensure, match_rate
 from config.errors import ServiceError
 from games import rules
 from games.bots import get_bot
@@ -110,7 +109,7 @@ def table_create(
             watch_group=watch_group,
             created_by=creator,
         )
-        bot = bot_ensure(level=BotLevel(bot_level)) if bot_seats else None
+        bot = User.bot_account(level=BotLevel(bot_level)) if bot_seats else None
         for number in range(4):
             user = bot if number in bot_seats else (creator if number == 0 else None)
             Seat.objects.create(table=table, number=number, user=user)
@@ -542,12 +541,10 @@ def _match_end(
     if decided:
         payload["decided"] = decided
     _append(change, TableEvent.Kind.MATCH_END, actor=actor, payload=payload, view_of=view_of)
-    # Ratings move in the same transaction that stores the result (accounts' service).
-    if match_row.rated:
-        match_row.engine = change.engine.to_json()
-        match_row.save(update_fields=MATCH_FIELDS)
-        match_rate(match_id=match_row.pk)
-    match_finished.send(sender=Table, table_id=change.table.pk)
+    # Receivers (ratings) read the stored result in this same transaction.
+    match_row.engine = change.engine.to_json()
+    match_row.save(update_fields=MATCH_FIELDS)
+    match_finished.send(sender=Table, table_id=change.table.pk, match_id=match_row.pk)
 
 
 def _match_start(change: _Change) -> None:
