@@ -75,8 +75,8 @@ def test_leaving_mid_match_tells_everyone_with_the_views_intact(
 ) -> None:
     table, users = people_table("bela")
     with (
-        mock.patch("games.services.broadcast") as sent,
-        mock.patch("games.services._next_task", return_value=None),
+        mock.patch("games.outbox.broadcast") as sent,
+        mock.patch("games.outbox._next_task", return_value=None),
         django_capture_on_commit_callbacks(execute=True),
     ):
         table_leave(table_id=table.pk, user=users[2])
