@@ -8,3 +8,7 @@ class AccountsConfig(AppConfig):
 
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        """Connect to games' signals (games never imports accounts' services)."""
+        from accounts import receivers  # noqa: F401 (connects on import)

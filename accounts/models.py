@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.core.validators import RegexValidator
-from django.db import models
+from django.db import models, transaction
 
 from accounts.elo import is_provisional
 from games.choices import BotLevel, Variant
@@ -39,6 +39,25 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.display_name or self.username
+
+    @classmethod
+    def bot_account(cls, *, level: BotLevel, rating: float = INITIAL_RATING) -> User:
+        """The computer player of a level, created once with a rating in every rule set."""
+        with transaction.atomic():
+            bot, created = cls.objects.get_or_create(
+                username=f"bot-{level.value}",
+                defaults={
+                    "display_name": f"Bot ({level.label})",
+                    "is_bot": True,
+                    "bot_level": level,
+                },
+            )
+            if created:
+                bot.set_unusable_password()
+                bot.save(update_fields=["password"])
+            for variant in Variant:
+                Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})
+        return bot
 
 
 class Rating(models.Model):

@@ -8,8 +8,7 @@ import secrets
 from django.db import transaction
 
 from accounts import elo
-from accounts.models import INITIAL_RATING, ApiToken, Rating, RatingChange, User
-from games.choices import BotLevel, Variant
+from accounts.models import ApiToken, Rating, RatingChange, User
 from games.models import Match
 
 
@@ -29,21 +28,6 @@ def user_ensure(
             user.set_password(password)
         user.save(update_fields=["password"])
     return user
-
-
-@transaction.atomic
-def bot_ensure(*, level: BotLevel, rating: float = INITIAL_RATING) -> User:
-    """Create a rated computer player of a level once, with a rating in every rule set."""
-    bot, created = User.objects.get_or_create(
-        username=f"bot-{level.value}",
-        defaults={"display_name": f"Bot ({level.label})", "is_bot": True, "bot_level": level},
-    )
-    if created:
-        bot.set_unusable_password()
-        bot.save(update_fields=["password"])
-    for variant in Variant:
-        Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})
-    return bot
 
 
 @transaction.atomic
@@ -103,8 +87,8 @@ def _locked_ratings(variant: str, user_ids: list[int]) -> dict[int, Rating]:
 def match_rate(*, match_id: int) -> list[RatingChange]:
     """Move the ratings of a finished rated match's players; a second call changes nothing.
 
-    Called inside the transaction that stores the result, or later by the rate_match task:
-    the match row lock serialises raters and the unique (match, user) change is the backstop.
+    Called (by accounts.receivers) inside the transaction that stores the result: the match
+    row lock serialises raters and the unique (match, user) change is the backstop.
     """
     match = Match.objects.select_for_update().get(pk=match_id)
     if not match.rated or match.finished_at is None or match.winner_team is None:

@@ -138,7 +138,7 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
     """Open the tables, watch them all, seat the fourth bot everywhere, measure."""
     from asgiref.sync import sync_to_async
 
-    from accounts.services import bot_ensure
+    from accounts.models import User
     from games.choices import BotLevel
     from games.services import table_create, table_take_seat
 
@@ -162,7 +162,7 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
         for t, r in zip(table_ids, readies, strict=True)
     ]
     await asyncio.gather(*(r.wait() for r in readies))
-    bot = await sync_to_async(bot_ensure)(level=level)
+    bot = await sync_to_async(User.bot_account)(level=level)
 
     def deal_everywhere() -> None:
         for table_id in table_ids:

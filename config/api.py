@@ -17,8 +17,10 @@ from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.views import APIView, set_rollback
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from config.errors import ServiceError
 
 API_PREFIX = "/api/"
 # DRF's key for errors about the whole input rather than one field.
@@ -60,6 +62,9 @@ def _validation_body(detail: Any) -> dict:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handling (status, headers), with the body rewritten to the error shape."""
+    if isinstance(exc, ServiceError):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message), status=exc.status)
     # Django's own 404 and 403 become DRF's, as DRF's handler would do, to keep their codes.
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)

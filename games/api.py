@@ -18,19 +18,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ErrorSerializer, StrictCharField
+from config.errors import ServiceError
 from games import queries, services
 from games.choices import BotLevel, Variant
 from games.models import Match, Table
 from games.watching import live_groups, watch_refusal
 
-# HTTP status of each refusal a table can give; anything else is a 400.
-STATUS_OF = {
-    "not_found": status.HTTP_404_NOT_FOUND,
-    "spectator": status.HTTP_403_FORBIDDEN,
-    "not_your_seat": status.HTTP_403_FORBIDDEN,
-    "watch_refused": status.HTTP_403_FORBIDDEN,
-    "stale_version": status.HTTP_409_CONFLICT,
-}
 ERRORS = {
     code: OpenApiResponse(ErrorSerializer, description=description)
     for code, description in (
@@ -41,14 +34,6 @@ ERRORS = {
         (409, "The table moved on: read it again and retry."),
     )
 }
-
-
-class TableRefused(exceptions.APIException):
-    """A service's TableError, carried to the API's one error shape."""
-
-    def __init__(self, error: services.TableError) -> None:
-        super().__init__(detail=error.message, code=error.code)
-        self.status_code = STATUS_OF.get(error.code, status.HTTP_400_BAD_REQUEST)
 
 
 class SeatSerializer(serializers.Serializer):
@@ -177,25 +162,22 @@ class TableListView(generics.ListCreateAPIView):
         data = TableCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         options = data.validated_data
-        try:
-            if options["opponents"] == "computer":
-                table = services.table_create_vs_computer(
-                    user=request.user,  # type: ignore[arg-type]
-                    variant=options["variant"],
-                    house_rules=options["house_rules"],
-                    bot_level=options["bot_level"],
-                    max_hands=options["max_hands"],
-                )
-            else:
-                table = services.table_create(
-                    creator=request.user,  # type: ignore[arg-type]
-                    variant=options["variant"],
-                    house_rules=options["house_rules"],
-                    bot_level=options["bot_level"],
-                    max_hands=options["max_hands"],
-                )
-        except services.TableError as error:
-            raise TableRefused(error) from error
+        if options["opponents"] == "computer":
+            table = services.table_create_vs_computer(
+                user=request.user,  # type: ignore[arg-type]
+                variant=options["variant"],
+                house_rules=options["house_rules"],
+                bot_level=options["bot_level"],
+                max_hands=options["max_hands"],
+            )
+        else:
+            table = services.table_create(
+                creator=request.user,  # type: ignore[arg-type]
+                variant=options["variant"],
+                house_rules=options["house_rules"],
+                bot_level=options["bot_level"],
+                max_hands=options["max_hands"],
+            )
         body = TableDetailSerializer(_tables().get(pk=table.pk), context={"request": request})
         return Response(body.data, status=status.HTTP_201_CREATED)
 
@@ -218,7 +200,7 @@ class TableDetailView(generics.RetrieveAPIView):
         table = super().get_object()
         refusal = watch_refusal(table=table, user=self.request.user)
         if refusal is not None:
-            raise TableRefused(services.TableError("watch_refused", refusal))
+            raise ServiceError("watch_refused", refusal)
         return table
 
     @extend_schema(responses={200: TableDetailSerializer, 403: ERRORS[403], 404: ERRORS[404]})
@@ -237,10 +219,7 @@ class TableJoinView(APIView):
                    404: ERRORS[404]},
     )  # fmt: skip
     def post(self, request: Request, table_id: int) -> Response:
-        try:
-            services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
-        except services.TableError as error:
-            raise TableRefused(error) from error
+        services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
         body = TableDetailSerializer(_tables().get(pk=table_id), context={"request": request})
         return Response(body.data)
 
@@ -256,15 +235,12 @@ class TableActionView(APIView):
         data.is_valid(raise_exception=True)
         action = dict(data.validated_data)
         version = action.pop("version", None)
-        try:
-            new_version = services.table_act(
-                table_id=table_id,
-                user=request.user,  # type: ignore[arg-type]
-                action=action,
-                version=version,
-            )
-        except services.TableError as error:
-            raise TableRefused(error) from error
+        new_version = services.table_act(
+            table_id=table_id,
+            user=request.user,  # type: ignore[arg-type]
+            action=action,
+            version=version,
+        )
         return Response({"version": new_version})
 
 

@@ -32,6 +32,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
+from config.errors import ServiceError
 from games import queries, services
 from games.broadcast import public_group, seat_group
 from games.models import Seat, Table
@@ -172,7 +173,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Run one service; its refusal becomes an `error` for this socket only."""
         try:
             await database_sync_to_async(service)(table_id=self.table_id, **kwargs)
-        except services.TableError as error:
+        except ServiceError as error:
             await self._error(error.code, error.message, client_seq)
 
     async def _snapshot(self) -> None:

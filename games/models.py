@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.db import models
 
@@ -121,10 +119,6 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"Match at {self.table}"
-
-    def team_players(self, team: int) -> list[Any]:
-        """The two users of a team (seat order), as ratings pair them."""
-        return [p.user for p in self.seated.all() if p.seat % 2 == team]
 
 
 class MatchPlayer(models.Model):

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 import django.dispatch
 
-# Sent with `table_id` inside the transaction that stores a match's result: receivers
-# defer their work with transaction.on_commit.
+# Sent with `table_id` and `match_id` inside the transaction that stores a match's result,
+# once its rows are saved: receivers may read them, and defer the rest with on_commit.
 match_finished = django.dispatch.Signal()

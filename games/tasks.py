@@ -6,25 +6,26 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
-from games.services import table_bot_act, table_turn_timeout, tables_sweep_stalled
+# As a module: the outbox, which queues these tasks, is imported by the services.
+from games import services
 
 
 @shared_task(name="games.bot_act", ignore_result=True)
 def bot_act(table_id: int, version: int) -> bool:
     """Let the bot whose turn it is at `version` move (no-op once the table moved on)."""
-    return table_bot_act(table_id=table_id, version=version)
+    return services.table_bot_act(table_id=table_id, version=version)
 
 
 @shared_task(name="games.turn_timeout", ignore_result=True)
 def turn_timeout(table_id: int, version: int) -> bool:
     """Play a person's turn that ran out at `version` (no-op if they acted meanwhile)."""
-    return table_turn_timeout(table_id=table_id, version=version)
+    return services.table_turn_timeout(table_id=table_id, version=version)
 
 
 @shared_task(name="games.sweep_stalled_tables", ignore_result=True)
 def sweep_stalled_tables() -> int:
     """Requeue what a lost message or a killed worker left undone (beat, and each start)."""
-    return tables_sweep_stalled(grace_seconds=settings.LIVE_TABLE_STALL_SECONDS)
+    return services.tables_sweep_stalled(grace_seconds=settings.LIVE_TABLE_STALL_SECONDS)
 
 
 @worker_ready.connect

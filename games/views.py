@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from config.errors import ServiceError
 from games import queries, services
 from games.forms import NewTableForm
 from games.models import Table
@@ -50,7 +51,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             table = services.table_create(creator=request.user, **options)  # type: ignore[arg-type]
         else:
             table = services.table_create_vs_computer(user=request.user, **options)  # type: ignore[arg-type]
-    except services.TableError as error:
+    except ServiceError as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(reverse("games:lobby"))
     return HttpResponseRedirect(reverse("games:table", args=[table.pk]))
@@ -62,7 +63,7 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
     """Take a free seat at an open table."""
     try:
         services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
-    except services.TableError as error:
+    except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:table", args=[table_id]))
 
@@ -73,7 +74,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     """Stand up (during play a bot takes over the seat until you come back)."""
     try:
         services.table_leave(table_id=table_id, user=request.user)  # type: ignore[arg-type]
-    except services.TableError as error:
+    except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:lobby"))
 

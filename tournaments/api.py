@@ -16,20 +16,8 @@ from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from games.choices import BotLevel, Variant
 from tournaments import queries, services
-from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 
-# HTTP status of each refusal; anything else is a 400.
-STATUS_OF = {
-    "not_found": status.HTTP_404_NOT_FOUND,
-    "forbidden": status.HTTP_403_FORBIDDEN,
-    "sign_in": status.HTTP_401_UNAUTHORIZED,
-    "illegal_transition": status.HTTP_409_CONFLICT,
-    "not_editable": status.HTTP_409_CONFLICT,
-    "not_running": status.HTTP_409_CONFLICT,
-    "not_paused": status.HTTP_409_CONFLICT,
-    "over": status.HTTP_409_CONFLICT,
-}
 ERRORS = {
     code: OpenApiResponse(ErrorSerializer, description=description)
     for code, description in (
@@ -40,14 +28,6 @@ ERRORS = {
         (409, "Not in this status: the message says what the tournament can do now."),
     )
 }
-
-
-class TournamentRefused(exceptions.APIException):
-    """A service's TournamentError, carried to the API's one error shape."""
-
-    def __init__(self, error: TournamentError) -> None:
-        super().__init__(detail=error.message, code=error.code)
-        self.status_code = STATUS_OF.get(error.code, status.HTTP_400_BAD_REQUEST)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -188,14 +168,6 @@ def _detail(tournament_id: int) -> Response:
     return Response(TournamentDetailSerializer(tournament).data)
 
 
-def _refusing(call: Callable[[], object]) -> None:
-    """Run a service, turning its refusal into the API's error."""
-    try:
-        call()
-    except TournamentError as error:
-        raise TournamentRefused(error) from error
-
-
 class TournamentListView(generics.ListCreateAPIView):
     """Tournaments past draft, newest first; POST creates one (you organize it)."""
 
@@ -210,10 +182,7 @@ class TournamentListView(generics.ListCreateAPIView):
         """Create a tournament in draft."""
         data = CreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            tournament = services.tournament_create(organizer=request.user, **data.validated_data)  # type: ignore[arg-type]
-        except TournamentError as error:
-            raise TournamentRefused(error) from error
+        tournament = services.tournament_create(organizer=request.user, **data.validated_data)  # type: ignore[arg-type]
         body = TournamentDetailSerializer(queries.tournament_detail(tournament_id=tournament.pk))
         return Response(body.data, status=status.HTTP_201_CREATED)
 
@@ -237,12 +206,10 @@ class TournamentDetailView(APIView):
         data = SettingsSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         changes = dict(data.validated_data)  # partial: only the fields sent
-        _refusing(
-            lambda: services.tournament_edit(
-                tournament_id=tournament_id,
-                user=request.user,  # type: ignore[arg-type]
-                changes=changes,
-            )
+        services.tournament_edit(
+            tournament_id=tournament_id,
+            user=request.user,  # type: ignore[arg-type]
+            changes=changes,
         )
         return _detail(tournament_id)
 
@@ -255,7 +222,7 @@ def _action_view(service: Callable[..., object], doc: str, summary: str) -> type
 
         @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
         def post(self, request: Request, tournament_id: int) -> Response:
-            _refusing(lambda: service(tournament_id=tournament_id, user=request.user))
+            service(tournament_id=tournament_id, user=request.user)
             return _detail(tournament_id)
 
     ActionView.__doc__ = doc
@@ -296,15 +263,12 @@ class EntryListView(APIView):
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         players = [_user(name, "players") for name in data.validated_data["players"]]
-        try:
-            entry = services.entry_register(
-                tournament_id=tournament_id,
-                user=request.user,  # type: ignore[arg-type]
-                players=players,
-                name=data.validated_data["name"],
-            )
-        except TournamentError as error:
-            raise TournamentRefused(error) from error
+        entry = services.entry_register(
+            tournament_id=tournament_id,
+            user=request.user,  # type: ignore[arg-type]
+            players=players,
+            name=data.validated_data["name"],
+        )
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -317,7 +281,7 @@ class CheckInView(APIView):
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
         """Check in."""
         _entry(tournament_id, entry_id)
-        _refusing(lambda: services.entry_check_in(entry_id=entry_id, user=request.user))  # type: ignore[arg-type]
+        services.entry_check_in(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
         return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
 
 
@@ -335,13 +299,11 @@ class ReplaceView(APIView):
         player = _user(data.validated_data["player"], "player")
         wanted = data.validated_data["replacement"]
         replacement = None if wanted is None else _user(wanted, "replacement")
-        _refusing(
-            lambda: services.entry_replace_player(
-                entry_id=entry_id,
-                user=request.user,  # type: ignore[arg-type]
-                player=player,
-                replacement=replacement,
-            )
+        services.entry_replace_player(
+            entry_id=entry_id,
+            user=request.user,  # type: ignore[arg-type]
+            player=player,
+            replacement=replacement,
         )
         return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
 

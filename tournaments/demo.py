@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from accounts.services import bot_ensure, user_ensure
+from accounts.models import User
+from accounts.services import user_ensure
 from games.choices import BotLevel, Variant
 from tournaments.models import Tournament
 from tournaments.services import tournament_ensure
@@ -38,7 +39,7 @@ def demo_data_load() -> None:
         is_admin=True,
     )
     for level, rating in BOT_RATINGS.items():
-        bot_ensure(level=level, rating=rating)
+        User.bot_account(level=level, rating=rating)
     tournament_ensure(
         name=SAMPLE_TOURNAMENT,
         variant=Variant.BULGARIAN,

@@ -2,7 +2,7 @@
 
 Each action checks who asks (the organizer or staff), then the status machine:
 draft -> registration -> check_in -> running -> finished, and cancelled from any state before
-finished. Anything else is refused with a TournamentError that says what is allowed.
+finished. Anything else is refused with a ServiceError that says what is allowed.
 
 The clock takes the same steps on its own once their times come (`tournaments_advance_due`,
 run by the beat sweep): `registration_opens_at` opens a draft's registration (setting it is how
@@ -21,11 +21,11 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import INITIAL_RATING, Rating, User
+from config.errors import ServiceError
 from games import rules
 from games.choices import BotLevel, Variant
 from games.models import Table
 from games.services import table_leave, table_pause, table_resume
-from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundTable, Tournament
 from tournaments.rounds import round_create
 from tournaments.tables import stand_in
@@ -83,9 +83,9 @@ def _locked(tournament_id: int, user: User | Any) -> Tournament:
     """The tournament, locked, if this user may run it; refusals say why."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise TournamentError("not_found", "No such tournament.")
+        raise ServiceError("not_found", "No such tournament.")
     if not _allowed(user, tournament):
-        raise TournamentError("forbidden", "Only the organizer or staff can do this.")
+        raise ServiceError("forbidden", "Only the organizer or staff can do this.")
     return tournament
 
 
@@ -94,7 +94,7 @@ def _check_move(tournament: Tournament, to: Tournament.Status) -> None:
     if to not in TRANSITIONS[tournament.status]:
         now = Status(tournament.status).label
         choices = ", ".join(Status(s).label for s in sorted(TRANSITIONS[tournament.status]))
-        raise TournamentError(
+        raise ServiceError(
             "illegal_transition",
             f"A tournament in '{now}' cannot go to '{to.label}'"
             + (f"; it can go to: {choices}." if choices else "; it is over."),
@@ -111,30 +111,30 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
 def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
     if values.get("format") == Tournament.Format.DUPLICATE and not values.get("match_deals"):
-        raise TournamentError(
+        raise ServiceError(
             "invalid",
             "Duplicate compares deal by deal: set match_deals, the deals every table plays.",
         )
     individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
     if individuals and values.get("format") not in INDIVIDUALS_FORMATS:
-        raise TournamentError(
+        raise ServiceError(
             "unsupported",
             "Individuals change partners every round, so no team goes through a knockout: "
             "choose Swiss, round robin or duplicate, or enter fixed pairs.",
         )
     if values.get("variant") not in Variant.values:
-        raise TournamentError("invalid", f"Unknown rule set {values.get('variant')!r}.")
+        raise ServiceError("invalid", f"Unknown rule set {values.get('variant')!r}.")
     try:
         rules.get_variant(values["variant"], values.get("house_rules") or {})
     except rules.InvalidInputError as error:
-        raise TournamentError("invalid", error.message) from error
+        raise ServiceError("invalid", error.message) from error
     if values.get("bot_level", BotLevel.MEDIUM) not in BotLevel.values:
-        raise TournamentError("invalid", "Unknown bot strength.")
+        raise ServiceError("invalid", "Unknown bot strength.")
     deals = values.get("match_deals")
     if deals is not None and not 1 <= deals <= 100:
-        raise TournamentError("invalid", "A match of a fixed length has 1 to 100 deals.")
+        raise ServiceError("invalid", "A match of a fixed length has 1 to 100 deals.")
     if not 1 <= values.get("round_minutes", 60) <= 1440:
-        raise TournamentError("invalid", "A round lasts 1 to 1440 minutes.")
+        raise ServiceError("invalid", "A round lasts 1 to 1440 minutes.")
     for opens, closes in (
         ("registration_opens_at", "registration_closes_at"),
         ("check_in_opens_at", "check_in_closes_at"),
@@ -143,23 +143,23 @@ def _validate(values: Mapping[str, Any]) -> None:
     ):
         start, end = values.get(opens), values.get(closes)
         if start is not None and end is not None and end <= start:
-            raise TournamentError("invalid", f"{closes} must come after {opens}.")
+            raise ServiceError("invalid", f"{closes} must come after {opens}.")
     starts, check_in_closes = values.get("starts_at"), values.get("check_in_closes_at")
     if starts is not None and check_in_closes is not None and starts < check_in_closes:
-        raise TournamentError("invalid", "starts_at must not come before check_in_closes_at.")
+        raise ServiceError("invalid", "starts_at must not come before check_in_closes_at.")
 
 
 def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
     """A new tournament in draft; `settings` are the model's fields (name, variant, format...)."""
     if not organizer.is_authenticated:
-        raise TournamentError("forbidden", "Sign in to organize a tournament.")
+        raise ServiceError("forbidden", "Sign in to organize a tournament.")
     unknown = set(settings) - EDITABLE - {"variant", "format", "entry_type"}
     if unknown:
-        raise TournamentError("invalid", f"Unknown settings: {', '.join(sorted(unknown))}.")
+        raise ServiceError("invalid", f"Unknown settings: {', '.join(sorted(unknown))}.")
     if not str(settings.get("name", "")).strip():
-        raise TournamentError("invalid", "Give the tournament a name.")
+        raise ServiceError("invalid", "Give the tournament a name.")
     if settings.get("format") not in Tournament.Format.values:
-        raise TournamentError("invalid", "Choose a format.")
+        raise ServiceError("invalid", "Choose a format.")
     _validate(settings)
     return Tournament.objects.create(organizer=organizer, **settings)
 
@@ -169,10 +169,10 @@ def tournament_edit(*, tournament_id: int, user: User, changes: Mapping[str, Any
     """Change settings before the event starts."""
     tournament = _locked(tournament_id, user)
     if tournament.status not in EDITABLE_WHILE:
-        raise TournamentError("not_editable", "A tournament can be edited only before it starts.")
+        raise ServiceError("not_editable", "A tournament can be edited only before it starts.")
     unknown = set(changes) - EDITABLE
     if unknown:
-        raise TournamentError("invalid", f"These cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ServiceError("invalid", f"These cannot be changed: {', '.join(sorted(unknown))}.")
     values = {field: getattr(tournament, field) for field in (*EDITABLE, "variant", "format")}
     values.update(changes)
     _validate(values)
@@ -211,11 +211,11 @@ def _window(opens: datetime | None, closes: datetime | None, what: str) -> None:
     """Refuse outside a window, saying when it opens or closed."""
     now = timezone.now()
     if opens is not None and now < opens:
-        raise TournamentError(
+        raise ServiceError(
             f"{what}_not_open", f"{what.title()} opens at {opens:%Y-%m-%d %H:%M} UTC."
         )
     if closes is not None and now > closes:
-        raise TournamentError(
+        raise ServiceError(
             f"{what}_closed", f"{what.title()} closed at {closes:%Y-%m-%d %H:%M} UTC."
         )
 
@@ -230,28 +230,26 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     """Enter a pair. People enter themselves; the organizer may also enter others and bots."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise TournamentError("not_found", "No such tournament.")
+        raise ServiceError("not_found", "No such tournament.")
     if not user.is_authenticated:
-        raise TournamentError("sign_in", "Sign in to enter.")
+        raise ServiceError("sign_in", "Sign in to enter.")
     if tournament.status != Status.REGISTRATION:
-        raise TournamentError("registration_closed", "This tournament is not taking entries.")
+        raise ServiceError("registration_closed", "This tournament is not taking entries.")
     _window(tournament.registration_opens_at, tournament.registration_closes_at, "registration")
     if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
         if len(players) != 1:
-            raise TournamentError("invalid", "In this event each player enters alone.")
+            raise ServiceError("invalid", "In this event each player enters alone.")
     elif len(players) != 2 or players[0].pk == players[1].pk:
-        raise TournamentError("invalid", "A pair is two different players.")
+        raise ServiceError("invalid", "A pair is two different players.")
     organizing = _allowed(user, tournament)
     if not organizing and user.pk not in {p.pk for p in players}:
-        raise TournamentError("forbidden", "You can enter only a pair you play in.")
+        raise ServiceError("forbidden", "You can enter only a pair you play in.")
     if any(p.is_bot for p in players) and not (organizing and tournament.bots_allowed):
-        raise TournamentError(
-            "no_bots", "Only the organizer can enter bots, where bots are allowed."
-        )
+        raise ServiceError("no_bots", "Only the organizer can enter bots, where bots are allowed.")
     entered = Entry.objects.filter(tournament=tournament)
     for player in players:
         if entered.filter(player_one=player).exists() or entered.filter(player_two=player).exists():
-            raise TournamentError("already_entered", f"{player} is already entered.")
+            raise ServiceError("already_entered", f"{player} is already entered.")
     return Entry.objects.create(
         tournament=tournament,
         name=name.strip() or " & ".join(str(player) for player in players),
@@ -267,14 +265,12 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
         Entry.objects.select_for_update().select_related("tournament").filter(pk=entry_id).first()
     )
     if entry is None:
-        raise TournamentError("not_found", "No such entry.")
+        raise ServiceError("not_found", "No such entry.")
     tournament = entry.tournament
     if user.pk not in {entry.player_one_id, entry.player_two_id} and not _allowed(user, tournament):
-        raise TournamentError(
-            "forbidden", "Only the entry's players or the organizer can check in."
-        )
+        raise ServiceError("forbidden", "Only the entry's players or the organizer can check in.")
     if tournament.status != Status.CHECK_IN:
-        raise TournamentError("check_in_closed", "Check-in is not open.")
+        raise ServiceError("check_in_closed", "Check-in is not open.")
     _window(tournament.check_in_opens_at, tournament.check_in_closes_at, "check-in")
     entry.checked_in = True
     entry.save(update_fields=["checked_in"])
@@ -294,18 +290,18 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
     _check_move(tournament, Status.RUNNING)
     entries = list(tournament.entries.select_related("player_one", "player_two"))
     if len(entries) < 2:
-        raise TournamentError("too_few", "A tournament needs at least two entries.")
+        raise ServiceError("too_few", "A tournament needs at least two entries.")
     absent = [entry for entry in entries if not entry.checked_in]
     if absent and not tournament.bots_allowed:
         Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
         entries = [entry for entry in entries if entry.checked_in]
         if len(entries) < 2:
-            raise TournamentError("too_few", "Fewer than two entries checked in.")
+            raise ServiceError("too_few", "Fewer than two entries checked in.")
     individuals = tournament.entry_type == Tournament.EntryType.INDIVIDUALS
     missing = -len(entries) % 4
     if individuals and missing:
         if not tournament.bots_allowed:
-            raise TournamentError(
+            raise ServiceError(
                 "table_of_four",
                 f"Individuals sit four to a table: {len(entries)} players leave {missing} "
                 f"seat{'s' if missing > 1 else ''} empty, and this event allows no bots to "
@@ -315,7 +311,7 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
     per_table = 4 if individuals else 2
     duplicate = tournament.format == Tournament.Format.DUPLICATE
     if duplicate and (len(entries) < 2 * per_table or len(entries) % per_table):
-        raise TournamentError(
+        raise ServiceError(
             "tables_to_compare",
             f"Duplicate compares two full tables or more: {len(entries)} "
             f"{'players' if individuals else 'pairs'} do not fill them (enter bots).",
@@ -368,7 +364,7 @@ def tournament_pause(*, tournament_id: int, user: User) -> Tournament:
     """Stop play: the live tables pause, the round's deadline waits, no new round starts."""
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.is_paused:
-        raise TournamentError("not_running", "Only a running, unpaused tournament can pause.")
+        raise ServiceError("not_running", "Only a running, unpaused tournament can pause.")
     tournament.paused_at = timezone.now()
     tournament.save(update_fields=["paused_at"])
     for table_id in _live_tables(tournament):
@@ -385,7 +381,7 @@ def tournament_resume(*, tournament_id: int, user: User) -> Tournament:
     """
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.paused_at is None:
-        raise TournamentError("not_paused", "The tournament is not paused.")
+        raise ServiceError("not_paused", "The tournament is not paused.")
     paused_for = timezone.now() - tournament.paused_at
     tournament.paused_at = None
     tournament.save(update_fields=["paused_at"])
@@ -409,19 +405,19 @@ def entry_replace_player(
     """
     entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
     if entry is None:
-        raise TournamentError("not_found", "No such entry.")
+        raise ServiceError("not_found", "No such entry.")
     tournament = _locked(entry.tournament_id, user)
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
-        raise TournamentError("over", "The tournament is over.")
+        raise ServiceError("over", "The tournament is over.")
     slot = {entry.player_one_id: "player_one", entry.player_two_id: "player_two"}.get(player.pk)
     if slot is None:
-        raise TournamentError("invalid", f"{player} does not play in {entry}.")
+        raise ServiceError("invalid", f"{player} does not play in {entry}.")
     if replacement is None:
         replacement = stand_in(level=tournament.bot_level, seat=0 if slot == "player_one" else 1)
     elif Entry.objects.filter(tournament=tournament, player_one=replacement).exists() or (
         Entry.objects.filter(tournament=tournament, player_two=replacement).exists()
     ):
-        raise TournamentError("already_entered", f"{replacement} already plays in this event.")
+        raise ServiceError("already_entered", f"{replacement} already plays in this event.")
     setattr(entry, slot, replacement)
     entry.save(update_fields=[slot])
     live = RoundTable.objects.filter(
@@ -485,7 +481,7 @@ def tournament_advance(*, tournament_id: int, now: datetime) -> int:
                 try:
                     with transaction.atomic():
                         _start(tournament, now=now)
-                except TournamentError as error:
+                except ServiceError as error:
                     logger.warning("%s did not start at %s: %s", tournament, now, error.message)
                     break
             steps += 1

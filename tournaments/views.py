@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from config.errors import ServiceError
 from tournaments import queries, services
 from tournaments.bracket import bracket_columns
-from tournaments.errors import TournamentError
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
 
@@ -65,7 +65,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(organizer=request.user, **form.settings())  # type: ignore[arg-type]
-        except TournamentError as error:
+        except ServiceError as error:
             form.add_error(None, error.message)
         else:
             return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament.pk]))
@@ -92,7 +92,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 user=request.user,  # type: ignore[arg-type]
                 changes=changes,
             )
-        except TournamentError as error:
+        except ServiceError as error:
             form.add_error(None, error.message)
         else:
             return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
@@ -109,7 +109,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     service, _ = ACTIONS[action]
     try:
         service(tournament_id=tournament_id, user=request.user)
-    except TournamentError as error:
+    except ServiceError as error:
         if error.code == "forbidden":
             return HttpResponseForbidden(error.message)
         messages.error(request, error.message)
@@ -133,7 +133,7 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 players=players,  # type: ignore[arg-type]
                 name=request.POST.get("name", ""),
             )
-        except TournamentError as error:
+        except ServiceError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, "You are entered.")
@@ -146,6 +146,6 @@ def entry_check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     """Check your entry in."""
     try:
         services.entry_check_in(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
-    except TournamentError as error:
+    except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))

@@ -7,9 +7,8 @@ import threading
 import pytest
 from django.db import connection
 
-from accounts.models import Rating, RatingChange
-from accounts.services import bot_ensure, match_rate
-from accounts.tasks import rate_match
+from accounts.models import Rating, RatingChange, User
+from accounts.services import match_rate
 from games.choices import BotLevel
 from tests.accounts.factories import finished_match, make_user, rate
 
@@ -58,13 +57,6 @@ def test_rating_twice_changes_nothing_the_second_time(four: list) -> None:
     assert RatingChange.objects.count() == 4
 
 
-def test_duplicated_task_rates_once(four: list) -> None:
-    match = finished_match(four, winner_team=0)
-    assert rate_match(match.pk) == 4
-    assert rate_match(match.pk) == 0
-    assert Rating.objects.get(user=four[0]).rated_matches == 1
-
-
 def test_unrated_or_unfinished_matches_are_not_rated(four: list) -> None:
     friendly = finished_match(four, winner_team=0, rated=False)
     running = finished_match(four, winner_team=None)
@@ -80,7 +72,7 @@ def test_ratings_are_kept_per_rule_set(four: list) -> None:
 
 
 def test_bots_are_rated_like_people(four: list) -> None:
-    bot = bot_ensure(level=BotLevel.HARD, rating=1700.0)
+    bot = User.bot_account(level=BotLevel.HARD, rating=1700.0)
     match = finished_match([four[0], bot, four[1], four[2]], winner_team=0)
     match_rate(match_id=match.pk)
     # The bot's team (1700 + 1500) / 2 = 1600 lost to 1500: K 40 x (0 - 0.640065).
@@ -90,7 +82,7 @@ def test_bots_are_rated_like_people(four: list) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_duplicate_tasks_rate_once(four: list) -> None:
+def test_two_raters_at_once_rate_once(four: list) -> None:
     match = finished_match(four, winner_team=0)
     start = threading.Barrier(2)
     results: list[int] = []
@@ -99,7 +91,7 @@ def test_concurrent_duplicate_tasks_rate_once(four: list) -> None:
     def run() -> None:
         try:
             start.wait()
-            results.append(rate_match(match.pk))
+            results.append(len(match_rate(match_id=match.pk)))
         except BaseException as error:  # reported by the assertion below
             errors.append(error)
         finally:
@@ -117,7 +109,7 @@ def test_concurrent_duplicate_tasks_rate_once(four: list) -> None:
 
 
 def test_a_person_against_one_bot_account_in_three_seats_is_rated_alone(four: list) -> None:
-    bot = bot_ensure(level=BotLevel.HARD, rating=1700.0)
+    bot = User.bot_account(level=BotLevel.HARD, rating=1700.0)
     match = finished_match([four[0], bot, bot, bot], winner_team=0)
     changes = match_rate(match_id=match.pk)
     assert [(c.user_id, round(c.after, 4)) for c in changes] == [(four[0].pk, 1525.6026)]

@@ -8,7 +8,8 @@ import pytest
 from django.template import Context, Template
 from django.test import Client
 
-from accounts.services import bot_ensure, match_rate
+from accounts.models import User
+from accounts.services import match_rate
 from games.choices import BotLevel
 from tests.accounts.factories import finished_match, make_user, rate
 
@@ -69,7 +70,7 @@ def test_leaderboards_index_opens_the_preferred_rule_set() -> None:
 
 
 def test_bots_carry_a_badge_and_people_do_not() -> None:
-    bot = bot_ensure(level=BotLevel.MEDIUM)
+    bot = User.bot_account(level=BotLevel.MEDIUM)
     person = make_user("ann")
     template = Template("{% load players %}{{ bot|player }} / {{ person|player }}")
     html = template.render(Context({"bot": bot, "person": person}))
@@ -81,7 +82,7 @@ def test_bots_carry_a_badge_and_people_do_not() -> None:
 
 
 def test_bot_badge_shows_on_leaderboards_and_profiles() -> None:
-    bot_ensure(level=BotLevel.HARD, rating=1700)
+    User.bot_account(level=BotLevel.HARD, rating=1700)
     assert ">bot</span>" in Client().get("/leaderboards/bela/").content.decode()
     assert ">bot</span>" in Client().get("/players/bot-hard/").content.decode()
 

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from accounts.services import bot_ensure, match_rate
+from accounts.services import match_rate
 from games.choices import BotLevel
 from tests.accounts.factories import finished_match, make_user
 from tests.api.conftest import error_of
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_users_200_lists_people_and_bots_with_ratings(ann: User) -> None:
-    bot_ensure(level=BotLevel.EASY, rating=1300)
+    User.bot_account(level=BotLevel.EASY, rating=1300)
     body = APIClient().get("/api/users/").json()
     assert [u["username"] for u in body["results"]] == ["ann", "bot-easy"]
     bot = body["results"][1]

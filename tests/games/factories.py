@@ -6,7 +6,8 @@ import itertools
 
 from accounts.models import User
 from games import rules
-from games.models import Match, Table, TableEvent
+from games.models import Match, Seat, Table, TableEvent
+from games.queries import hand_rebuild
 from games.services import table_bot_act, table_create, table_take_seat, table_turn_timeout
 
 _names = itertools.count(1)
@@ -74,3 +75,12 @@ def stack_hand(table: Table, hands: list[str], *, dealer: int = 0) -> None:
     deal = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.DEAL).latest("version")
     deal.payload = {"hand": hand.to_json()}
     deal.save(update_fields=["payload"])
+
+
+def seat_to_act(table: Table) -> Seat:
+    """The seat whose turn it is now, read back from the event log."""
+    table.refresh_from_db()
+    last = TableEvent.objects.filter(table=table).exclude(kind="seat").latest("version")
+    hand = hand_rebuild(table_id=table.pk, number=last.hand)
+    assert hand is not None and hand.to_act is not None
+    return Seat.objects.get(table=table, number=hand.to_act)

@@ -16,7 +16,8 @@ def main(argv: list[str]) -> None:
     """Act at exactly the agreed moment so both processes hit the table together."""
     django.setup()
     from accounts.models import User
-    from games.services import TableError, table_act
+    from config.errors import ServiceError
+    from games.services import table_act
 
     table_id, user_id, card, version, start_at = argv
     user = User.objects.get(pk=int(user_id))
@@ -25,7 +26,7 @@ def main(argv: list[str]) -> None:
         new_version = table_act(
             table_id=int(table_id), user=user, action={"play": card}, version=int(version)
         )
-    except TableError as error:
+    except ServiceError as error:
         print(json.dumps({"error": error.code}))
         return
     print(json.dumps({"version": new_version}))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from config.errors import ServiceError
 from games.models import ChatMessage
-from games.services import CHAT_BURST, TableError, chat_post
+from games.services import CHAT_BURST, chat_post
 from tests.games.factories import people_table, person
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ def test_a_flood_is_refused() -> None:
     table, users = people_table("bela")
     for i in range(CHAT_BURST):
         chat_post(table_id=table.pk, user=users[1], text=f"line {i}")
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(ServiceError) as refused:
         chat_post(table_id=table.pk, user=users[1], text="one more")
     assert refused.value.code == "rate_limited"
     assert ChatMessage.objects.filter(user=users[1]).count() == CHAT_BURST
@@ -32,6 +33,6 @@ def test_a_flood_is_refused() -> None:
 @pytest.mark.parametrize("text", ["", "   ", "x" * 301, None])
 def test_empty_or_long_lines_are_refused(text: str | None) -> None:
     table, users = people_table("bela")
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(ServiceError) as refused:
         chat_post(table_id=table.pk, user=users[0], text=text)  # type: ignore[arg-type]
     assert refused.value.code == "invalid"

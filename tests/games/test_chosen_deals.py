@@ -8,9 +8,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from accounts.models import RatingChange
+from config.errors import ServiceError
 from games.models import Match, Table, TableEvent
 from games.rules.cards import shuffled_deck
-from games.services import TableError, table_create, table_end
+from games.services import table_create, table_end
 from games.signals import match_finished
 from tests.games.factories import people_table, person, play_bots_to_end
 
@@ -86,7 +87,7 @@ def test_a_fixed_length_is_played_past_the_target() -> None:
 def test_bad_lengths_and_deals_are_refused_and_create_nothing(
     options: dict[str, Any], message: str
 ) -> None:
-    with pytest.raises(TableError, match=message) as refused:
+    with pytest.raises(ServiceError, match=message) as refused:
         chosen_table(**options)
     assert refused.value.code == "invalid"
     assert not Table.objects.exists()
@@ -132,15 +133,15 @@ def test_table_end_ends_the_match_by_the_score_rates_it_and_tells_the_apps() -> 
 def test_table_end_refuses_without_a_reason_or_at_a_table_not_playing() -> None:
     table, _ = people_table("bela")
     version = table.version
-    with pytest.raises(TableError, match="Say why"):
+    with pytest.raises(ServiceError, match="Say why"):
         table_end(table_id=table.pk, reason=" ")
-    with pytest.raises(TableError, match="two whole numbers"):
+    with pytest.raises(ServiceError, match="two whole numbers"):
         table_end(table_id=table.pk, reason="x", score=[1])
     open_table = table_create(creator=person(), variant="bela")
-    with pytest.raises(TableError, match="being played") as refused:
+    with pytest.raises(ServiceError, match="being played") as refused:
         table_end(table_id=open_table.pk, reason="x")
     assert refused.value.code == "not_playing"
-    with pytest.raises(TableError) as missing:
+    with pytest.raises(ServiceError) as missing:
         table_end(table_id=999_999, reason="x")
     assert missing.value.code == "not_found"
     table.refresh_from_db()

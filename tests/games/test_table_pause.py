@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from config.errors import ServiceError
 from games.models import Seat, Table, TableEvent
 from games.queries import table_snapshot
 from games.services import (
-    TableError,
     table_act,
     table_bot_act,
     table_pause,
@@ -30,7 +30,7 @@ def test_a_paused_table_refuses_a_persons_action_and_changes_nothing() -> None:
     assert table_pause(table_id=table.pk)
     table.refresh_from_db()
     paused_at = table.version
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(ServiceError) as refused:
         table_act(table_id=table.pk, user=seat.user, action={"bid": "pass"}, version=paused_at)
     assert refused.value.code == "paused"
     assert refused.value.message == "Play is paused; you can act again once it resumes."

@@ -7,8 +7,7 @@ from unittest import mock
 
 import pytest
 
-from games.models import Seat, Table, TableEvent
-from games.queries import hand_rebuild
+from games.models import Seat, TableEvent
 from games.services import (
     TIMEOUTS_BEFORE_HOLD,
     table_act,
@@ -17,18 +16,9 @@ from games.services import (
     table_seat_resume,
     table_turn_timeout,
 )
-from tests.games.factories import people_table
+from tests.games.factories import people_table, seat_to_act
 
 pytestmark = pytest.mark.django_db
-
-
-def seat_to_act(table: Table) -> Seat:
-    """The seat whose turn it is now, read back from the event log."""
-    table.refresh_from_db()
-    last = TableEvent.objects.filter(table=table).exclude(kind="seat").latest("version")
-    hand = hand_rebuild(table_id=table.pk, number=last.hand)
-    assert hand is not None and hand.to_act is not None
-    return Seat.objects.get(table=table, number=hand.to_act)
 
 
 def test_a_timeout_on_a_moved_on_table_does_nothing() -> None:
@@ -85,8 +75,8 @@ def test_leaving_mid_match_tells_everyone_with_the_views_intact(
 ) -> None:
     table, users = people_table("bela")
     with (
-        mock.patch("games.services.broadcast") as sent,
-        mock.patch("games.services._next_task", return_value=None),
+        mock.patch("games.outbox.broadcast") as sent,
+        mock.patch("games.outbox._next_task", return_value=None),
         django_capture_on_commit_callbacks(execute=True),
     ):
         table_leave(table_id=table.pk, user=users[2])

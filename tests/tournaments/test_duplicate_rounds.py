@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from config.errors import ServiceError
 from games.models import Table
 from tests.tournaments.duplicate_checks import check_round
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Round, RoundTable, Standing, Tournament
 from tournaments.rounds import round_finalize, round_start
 
@@ -51,7 +51,7 @@ def test_six_pairs_play_two_duplicate_rounds_ranked_by_matchpoints() -> None:
 @pytest.mark.parametrize("entries", [2, 3, 5])
 def test_duplicate_needs_an_even_field_of_four_or_more(entries: int) -> None:
     event, _ = ready_to_start(bot_entries=entries, format="duplicate", match_deals=2)
-    with pytest.raises(TournamentError, match="do not fill them"):
+    with pytest.raises(ServiceError, match="do not fill them"):
         services.tournament_start(tournament_id=event.pk, user=event.organizer)
     event.refresh_from_db()
     assert event.status == Tournament.Status.CHECK_IN and not event.rounds.exists()
@@ -89,7 +89,7 @@ def test_eight_individuals_play_duplicate_rounds_and_each_scores_their_sides_mat
     assert len(totals) == 8
     lines = Standing.objects.filter(tournament=event)
     assert {line.entry_id: line.score for line in lines} == totals
-    with pytest.raises(TournamentError, match="4 players do not fill them"):
+    with pytest.raises(ServiceError, match="4 players do not fill them"):
         held, _ = ready_to_start(bot_entries=4, entry_type="individuals", format="duplicate")
         services.tournament_start(tournament_id=held.pk, user=held.organizer)
 

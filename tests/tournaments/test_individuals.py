@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from config.errors import ServiceError
 from games.models import MatchPlayer
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 from tournaments.rounds import round_finalize, round_start
 from tournaments.tables import is_stand_in
@@ -112,7 +112,7 @@ def test_without_bots_a_field_that_leaves_seats_empty_cannot_start() -> None:
     )
     for entry in Entry.objects.filter(tournament=event):
         services.entry_check_in(entry_id=entry.pk, user=entry.player_one)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(ServiceError) as refused:
         services.tournament_start(tournament_id=event.pk, user=event.organizer)
     assert refused.value.message == (
         "Individuals sit four to a table: 6 players leave 2 seats empty, and this event "

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Table
+from games.models import Match, Table
 from games.signals import match_finished
 from tests.games.factories import bot_table
 from tests.tournaments.factories import ready_to_start
@@ -30,12 +30,14 @@ def test_a_tournament_tables_end_queues_one_finalize(
     round_start(round_id=round_.pk)
     table = RoundTable.objects.get(round=round_).table
     with django_capture_on_commit_callbacks() as queued:
-        match_finished.send(sender=Table, table_id=table.pk)
+        match_id = Match.objects.get(table=table).pk
+        match_finished.send(sender=Table, table_id=table.pk, match_id=match_id)
     assert len(queued) == 1
 
 
 def test_another_tables_end_queues_nothing(django_capture_on_commit_callbacks: Capture) -> None:
     table = bot_table()
     with django_capture_on_commit_callbacks() as queued:
-        match_finished.send(sender=Table, table_id=table.pk)
+        match_id = Match.objects.get(table=table).pk
+        match_finished.send(sender=Table, table_id=table.pk, match_id=match_id)
     assert queued == []

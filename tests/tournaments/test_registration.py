@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from config.errors import ServiceError
 from tests.tournaments.factories import bot_player, person, tournament
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_registration_before_the_window_says_when_it_opens() -> None:
     opens = timezone.now() + timedelta(hours=1)
     event = open_event(registration_opens_at=opens)
     me, partner = person(), person()
-    with pytest.raises(TournamentError, match=f"opens at {opens:%Y-%m-%d %H:%M} UTC"):
+    with pytest.raises(ServiceError, match=f"opens at {opens:%Y-%m-%d %H:%M} UTC"):
         services.entry_register(tournament_id=event.pk, user=me, players=[me, partner])
 
 
@@ -67,9 +67,9 @@ def test_a_person_enters_with_a_partner_once() -> None:
 def test_people_cannot_enter_others_or_bots() -> None:
     event = open_event()
     me = person()
-    with pytest.raises(TournamentError, match="only a pair you play in"):
+    with pytest.raises(ServiceError, match="only a pair you play in"):
         services.entry_register(tournament_id=event.pk, user=me, players=[person(), person()])
-    with pytest.raises(TournamentError, match="Only the organizer can enter bots"):
+    with pytest.raises(ServiceError, match="Only the organizer can enter bots"):
         services.entry_register(tournament_id=event.pk, user=me, players=[me, bot_player()])
 
 
@@ -77,7 +77,7 @@ def test_check_in_only_during_check_in() -> None:
     event = open_event()
     me, partner = person(), person()
     entry = services.entry_register(tournament_id=event.pk, user=me, players=[me, partner])
-    with pytest.raises(TournamentError, match="Check-in is not open"):
+    with pytest.raises(ServiceError, match="Check-in is not open"):
         services.entry_check_in(entry_id=entry.pk, user=me)
     services.tournament_open_check_in(tournament_id=event.pk, user=event.organizer)
     assert services.entry_check_in(entry_id=entry.pk, user=partner).checked_in

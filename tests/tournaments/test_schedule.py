@@ -10,9 +10,9 @@ from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 
+from config.errors import ServiceError
 from tests.tournaments.factories import bot_player, person, tournament
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_a_step_the_organizer_took_first_is_not_taken_again() -> None:
 def test_a_schedule_out_of_order_is_refused(times: dict[str, int], message: str) -> None:
     base = timezone.now()
     values = {field: base + hours * HOUR for field, hours in times.items()}
-    with pytest.raises(TournamentError, match=message):
+    with pytest.raises(ServiceError, match=message):
         tournament(**values)
 
 

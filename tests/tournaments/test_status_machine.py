@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from config.errors import ServiceError
 from tests.tournaments.factories import tournament
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_a_draft_cannot_start_and_the_refusal_says_what_it_can_do() -> None:
     event = tournament()
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(ServiceError) as refused:
         services.tournament_start(tournament_id=event.pk, user=event.organizer)
     assert refused.value.code == "illegal_transition"
     assert refused.value.message == (
@@ -36,16 +36,16 @@ def test_the_api_answers_an_illegal_transition_with_409() -> None:
 def test_a_cancelled_tournament_goes_nowhere() -> None:
     event = tournament()
     services.tournament_cancel(tournament_id=event.pk, user=event.organizer)
-    with pytest.raises(TournamentError, match="it is over"):
+    with pytest.raises(ServiceError, match="it is over"):
         services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.CANCELLED
 
 
 def test_pause_and_resume_only_while_running() -> None:
     event = tournament()
-    with pytest.raises(TournamentError, match="Only a running"):
+    with pytest.raises(ServiceError, match="Only a running"):
         services.tournament_pause(tournament_id=event.pk, user=event.organizer)
-    with pytest.raises(TournamentError, match="not paused"):
+    with pytest.raises(ServiceError, match="not paused"):
         services.tournament_resume(tournament_id=event.pk, user=event.organizer)
 
 
@@ -59,5 +59,5 @@ def test_pause_and_resume_only_while_running() -> None:
     ],
 )
 def test_settings_the_event_cannot_run_with_are_refused(settings: dict, message: str) -> None:
-    with pytest.raises(TournamentError, match=message):
+    with pytest.raises(ServiceError, match=message):
         tournament(**settings)

@@ -1,0 +1,123 @@
+"""What a committed table change sets going: each viewer's message, the next move or timer.
+
+Registered with transaction.on_commit, so nobody hears of a change that rolled back and no
+task reads uncommitted rows. The only module that queues games' tasks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+
+from games import tasks
+from games.broadcast import broadcast, public_group, seat_group
+from games.models import Table, TableEvent
+from games.queries import hand_view, table_snapshot
+from games.unit_of_work import Moment, TableChange
+from games.watching import group_table_ids, released_hands
+
+
+def publish(change: TableChange) -> None:
+    """After commit: every viewer's message for each event, then the next bot move or timer."""
+    table = change.table
+    moments = list(change.moments)
+    follow_up = _next_task(change)
+    ended = change.ended_hand if table.watch_group else None
+
+    def after_commit() -> None:
+        committed_at = time.time()
+        messages = [m for moment in moments for m in _messages(table, moment, committed_at)]
+        if messages:
+            broadcast(messages)
+        if ended is not None:
+            _release_deals(table, ended)
+        if follow_up is not None:
+            follow_up()
+
+    transaction.on_commit(after_commit)
+
+
+def publish_chat(*, table: Table, payload: dict[str, Any], seated: bool) -> None:
+    """After commit, a line of chat: players talk to everyone; spectators only to spectators."""
+    # Players of a duplicate round talk among themselves: onlookers might pass it on.
+    groups = [] if seated and table.watch_group else [public_group(table.pk)]
+    if seated:
+        groups += [seat_group(table.pk, n) for n in range(4)]
+    transaction.on_commit(lambda: broadcast([(g, payload) for g in groups]))
+
+
+def requeue_bot_move(*, table_id: int, version: int) -> None:
+    """After commit, the bot's move at `version` again, at once (a lost task's stand-in)."""
+    transaction.on_commit(lambda: tasks.bot_act.apply_async((table_id, version)))
+
+
+def requeue_turn_timeout(*, table_id: int, version: int) -> None:
+    """After commit, the expired turn at `version` played at once (a lost timer's stand-in)."""
+    transaction.on_commit(lambda: tasks.turn_timeout.apply_async((table_id, version)))
+
+
+def _messages(
+    table: Table, moment: Moment, committed_at: float
+) -> list[tuple[str, dict[str, Any]]]:
+    """One event for each viewer: each seat its own view, spectators the public one."""
+    public = _public_event(moment.event)
+    # Onlookers of a duplicate round get deals once released (_release_deals), never live.
+    watchers = [] if table.watch_group else [(public_group(table.pk), None)]
+    return [
+        (
+            group,
+            {
+                "type": "event",
+                "version": moment.event.version,
+                "event": public,
+                "view": hand_view(moment.hand, viewer),
+                "table": moment.table,
+                "at": committed_at,
+            },
+        )
+        for group, viewer in watchers + [(seat_group(table.pk, n), n) for n in range(4)]
+    ]
+
+
+def _public_event(event: TableEvent) -> dict[str, Any]:
+    """What anyone may learn from an event: never the deal's deck."""
+    data: dict[str, Any] = {"kind": event.kind, "hand": event.hand, "seat": event.seat}
+    if event.kind == TableEvent.Kind.DEAL:
+        data["dealer"] = event.payload["hand"]["dealer"]
+    else:
+        data.update({k: v for k, v in event.payload.items() if k != "seat"})
+        data["actor"] = event.actor
+    return data
+
+
+def _release_deals(table: Table, ended: int) -> None:
+    """After a hand ends in a watch group: if every table has now finished it, show it.
+
+    Run after the commit, reading committed rows, so of two tables finishing the hand at once
+    at least the later one sees both (both may: a second snapshot is harmless).
+    """
+    released = released_hands(table=table)
+    if released is not None and released < ended:
+        return
+    tables = group_table_ids(group=table.watch_group)
+    broadcast([(public_group(pk), table_snapshot(table_id=pk, user=None)) for pk in tables])
+
+
+def _next_task(change: TableChange) -> Callable[[], None] | None:
+    """The bot move or the turn timer the new state calls for (None when nobody is due)."""
+    hand = change.hand
+    table = change.table
+    if table.status != Table.Status.PLAYING or table.is_paused:
+        return None
+    if hand is None or hand.to_act is None:
+        return None
+    seat = change.seats[hand.to_act]
+    args = (table.pk, table.version)
+    if seat.bot_decides:
+        people = any(s.user is not None and not s.user.is_bot for s in change.seats)
+        delay = table.bot_delay_ms / 1000 if people else 0
+        return lambda: tasks.bot_act.apply_async(args, countdown=delay)
+    return lambda: tasks.turn_timeout.apply_async(args, countdown=table.turn_seconds)
