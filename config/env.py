@@ -48,6 +48,17 @@ def env_int(name: str, *, default: int) -> int:
         raise SettingsError(name, f"must be an integer, not {raw!r}") from None
 
 
+def env_float(name: str, *, default: float) -> float:
+    """Parse a number variable."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise SettingsError(name, f"must be a number, not {raw!r}") from None
+
+
 def env_list(name: str, *, default: list[str]) -> list[str]:
     """Parse a comma-separated variable."""
     raw = os.environ.get(name)

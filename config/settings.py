@@ -11,6 +11,7 @@ from config.env import (
     SettingsError,
     database_config,
     env_bool,
+    env_float,
     env_int,
     env_list,
     env_str,
@@ -151,6 +152,9 @@ HEALTHZ_CELERY_TIMEOUT = 2.5
 # ------------------------------------------------------------------------------
 # Milliseconds a bot waits before acting when people sit at the table (bot-only: none).
 LIVE_TABLE_BOT_DELAY_MS = env_int("LIVE_TABLE_BOT_DELAY_MS", default=700)
+# Seconds one task may spend on a run of bots' moves at a table of bots only (each move is
+# still its own transaction and broadcast); then the next move is queued, so tables take turns.
+LIVE_TABLE_BOT_RUN_SECONDS = env_float("LIVE_TABLE_BOT_RUN_SECONDS", default=0.1)
 # Seconds a person has for a turn before a bot plays it for them.
 LIVE_TABLE_TURN_SECONDS = env_int("LIVE_TABLE_TURN_SECONDS", default=45)
 # Seconds a table may sit idle past its due move before the sweep queues that move again.

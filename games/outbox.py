@@ -20,11 +20,14 @@ from games.unit_of_work import Moment, TableChange
 from games.watching import group_table_ids, released_hands
 
 
-def publish(change: TableChange) -> None:
-    """After commit: every viewer's message for each event, then the next bot move or timer."""
+def publish(change: TableChange, *, queue_next: bool = True) -> None:
+    """After commit: every viewer's message for each event, then the next bot move or timer.
+
+    `queue_next` False: the caller makes the next (bot's) move itself.
+    """
     table = change.table
     moments = list(change.moments)
-    follow_up = _next_task(change)
+    follow_up = _next_task(change) if queue_next else None
     ended = change.ended_hand if table.watch_group else None
 
     def after_commit() -> None:
@@ -117,7 +120,12 @@ def _next_task(change: TableChange) -> Callable[[], None] | None:
     seat = change.seats[hand.to_act]
     args = (table.pk, table.version)
     if seat.bot_decides:
-        people = any(s.user is not None and not s.user.is_bot for s in change.seats)
-        delay = table.bot_delay_ms / 1000 if people else 0
+        delay = bot_delay(change)
         return lambda: tasks.bot_act.apply_async(args, countdown=delay)
     return lambda: tasks.turn_timeout.apply_async(args, countdown=table.turn_seconds)
+
+
+def bot_delay(change: TableChange) -> float:
+    """Seconds a bot waits before its move: a pause people can follow, none among bots."""
+    people = any(s.user is not None and not s.user.is_bot for s in change.seats)
+    return change.table.bot_delay_ms / 1000 if people else 0

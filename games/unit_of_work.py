@@ -71,14 +71,20 @@ def read(table_id: int) -> TableChange:
 def lock_unchanged(seen: TableChange) -> TableChange | None:
     """`seen` with the row locked, if the table is still at the version it was read at.
 
-    Its engine is still the table's (the engine's state is saved only with a new version),
-    so it is not read and parsed again; the seats are. None once the table has moved on.
+    Every change to a table, its seats or its engine bumps the version, so the same version
+    means the same seats and engine: they are not read (nor parsed) again. None once the
+    table has moved on.
     """
     table = Table.objects.select_for_update().filter(pk=seen.table.pk).first()
     if table is None or table.version != seen.table.version:
         return None
+    return TableChange(table=table, seats=seen.seats, match_row=seen.match_row, engine=seen.engine)
+
+
+def carried_on(change: TableChange) -> TableChange:
+    """A committed change as the table now stands, to read the next move from."""
     return TableChange(
-        table=table, seats=table_seats(table), match_row=seen.match_row, engine=seen.engine
+        table=change.table, seats=change.seats, match_row=change.match_row, engine=change.engine
     )
 
 

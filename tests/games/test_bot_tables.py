@@ -65,7 +65,10 @@ def test_a_stale_version_is_a_no_op_for_the_bot_task() -> None:
     from games.services import table_bot_act
 
     assert table_bot_act(table_id=table.pk, version=version)
+    table.refresh_from_db()
+    moved_to = table.version
+    assert moved_to > version
     assert not table_bot_act(table_id=table.pk, version=version)
     table.refresh_from_db()
-    assert table.version == version + 1
+    assert table.version == moved_to
     assert table.status == Table.Status.PLAYING

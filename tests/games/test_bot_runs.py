@@ -1,0 +1,106 @@
+"""At a table of bots only, one task plays the bots' moves in a row; where people sit, one each.
+
+Each move of a run is still its own transaction, with its own version and broadcast; the run
+ends at its time budget, at a person's turn or where people need the bots paced, and then the
+next move or timer is queued as after any single move.
+"""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.test import override_settings
+
+from games import tasks
+from games.models import Table, TableEvent
+from games.services import table_act, table_bot_act, table_create
+from tests.games.factories import bot_table, person, seat_to_act
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_table_of_bots_plays_a_run_of_moves_each_logged_and_sent_on_its_own(
+    django_capture_on_commit_callbacks,
+) -> None:
+    table = bot_table("belote")
+    with (
+        mock.patch("games.outbox.broadcast") as broadcast,
+        mock.patch.object(tasks.bot_act, "apply_async") as queued,
+        override_settings(LIVE_TABLE_BOT_RUN_SECONDS=60),
+        django_capture_on_commit_callbacks(execute=True) as committed,
+    ):
+        assert table_bot_act(table_id=table.pk, version=table.version)
+    table.refresh_from_db()
+    moves = TableEvent.objects.filter(table=table, actor="bot")
+    # The whole match, one commit (and one broadcast) per move, and no task queued meanwhile.
+    assert table.status == Table.Status.FINISHED
+    assert len(committed) == broadcast.call_count == moves.count() > 100
+    queued.assert_not_called()
+
+
+def test_a_run_stops_at_its_budget_and_queues_the_next_move(
+    django_capture_on_commit_callbacks,
+) -> None:
+    table = bot_table("belote")
+    with (
+        mock.patch("games.outbox.broadcast"),
+        mock.patch.object(tasks.bot_act, "apply_async") as queued,
+        override_settings(LIVE_TABLE_BOT_RUN_SECONDS=0),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert table_bot_act(table_id=table.pk, version=table.version)
+    table.refresh_from_db()
+    assert TableEvent.objects.filter(table=table, actor="bot").count() == 1
+    queued.assert_called_once_with((table.pk, table.version), countdown=0)
+
+
+def test_a_run_stops_at_a_persons_turn_and_starts_their_clock(
+    django_capture_on_commit_callbacks,
+) -> None:
+    player = person()
+    table = table_create(
+        creator=player, variant="belote", bot_seats=(1, 2, 3), bot_delay_ms=0, turn_seconds=30
+    )
+    while seat_to_act(table).user == player:
+        # The person passes until a bot is to act.
+        table_act(table_id=table.pk, user=player, action={"bid": "pass"}, version=table.version)
+        table.refresh_from_db()
+    with (
+        mock.patch("games.outbox.broadcast"),
+        mock.patch.object(tasks.bot_act, "apply_async") as bot_queued,
+        mock.patch.object(tasks.turn_timeout, "apply_async") as clock,
+        override_settings(LIVE_TABLE_BOT_RUN_SECONDS=60),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert table_bot_act(table_id=table.pk, version=table.version)
+    table.refresh_from_db()
+    assert seat_to_act(table).user == player
+    bot_queued.assert_not_called()
+    clock.assert_called_once_with((table.pk, table.version), countdown=30)
+
+
+def test_bots_beside_a_person_move_one_per_task_at_their_pace(
+    django_capture_on_commit_callbacks,
+) -> None:
+    player = person()
+    table = table_create(
+        creator=player, variant="belote", bot_seats=(1, 2, 3), bot_delay_ms=700, turn_seconds=30
+    )
+    table.refresh_from_db()
+    while seat_to_act(table).user == player:
+        table_act(table_id=table.pk, user=player, action={"bid": "pass"}, version=table.version)
+        table.refresh_from_db()
+    version = table.version
+    with (
+        mock.patch("games.outbox.broadcast"),
+        mock.patch.object(tasks.bot_act, "apply_async") as bot_queued,
+        mock.patch.object(tasks.turn_timeout, "apply_async") as clock,
+        override_settings(LIVE_TABLE_BOT_RUN_SECONDS=60),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert table_bot_act(table_id=table.pk, version=version)
+    table.refresh_from_db()
+    assert table.version == version + 1
+    queued = bot_queued.call_args or clock.call_args
+    assert queued is not None and queued.args[0] == (table.pk, version + 1)
