@@ -34,7 +34,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
 from games import queries, services
-from games.broadcast import public_group, seat_group
+from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
 from games.sequencer import EventSequencer
 from games.watching import watch_refusal
@@ -194,6 +194,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json(
             {"type": "error", "code": code, "message": message, "client_seq": client_seq}
         )
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Forward broadcasts straight away: Channels would first hop to its one database
+        thread for a connection clean-up, per message and socket, though forwarding reads
+        nothing (a snapshot's read cleans up for itself)."""
+        if message["type"] == HANDLER:
+            await self.table_message(message)
+        else:
+            await super().dispatch(message)
 
     async def table_message(self, event: dict[str, Any]) -> None:
         """Forward a message a service broadcast after its commit; events in version order."""
