@@ -3,8 +3,6 @@ each (the server's pg_stat_activity lists the backends, named by PGAPPNAME)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -13,9 +11,7 @@ import pytest
 from django.db import connection
 
 from config.celery import app as celery_app
-from config.lifetime import die_with_parent
-from tests.conftest import _stop
-from tests.helpers import ROOT, Redis, free_port, port_open, wait_for
+from tests.helpers import Redis, asgi_process, celery_process, stop_process
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -39,13 +35,6 @@ def backends(app_name: str) -> set[Backend]:
         return set(cursor.fetchall())
 
 
-def start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    """A child in its own process group, gone with us."""
-    return subprocess.Popen(
-        command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
-    )
-
-
 @pytest.fixture
 def named_env(stack_env: dict[str, str], app_name: str) -> dict[str, str]:
     """The stack's environment; libpq names every connection these processes open."""
@@ -54,17 +43,8 @@ def named_env(stack_env: dict[str, str], app_name: str) -> dict[str, str]:
 
 @pytest.fixture
 def web(named_env: dict[str, str]) -> Iterator[str]:
-    port = free_port()
-    command = [
-        sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
-        "--port", str(port), "--lifespan", "off", "--log-level", "warning",
-    ]  # fmt: skip
-    process = start(command, named_env)
-    try:
-        wait_for(lambda: port_open(port), timeout=30, what="uvicorn to accept connections")
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        _stop(process)
+    with asgi_process(named_env) as server:
+        yield server.url
 
 
 def test_web_requests_reuse_one_connection(web: str, app_name: str) -> None:
@@ -81,13 +61,11 @@ def test_web_requests_reuse_one_connection(web: str, app_name: str) -> None:
 def test_worker_tasks_reuse_one_connection(
     named_env: dict[str, str], redis_server: Redis, app_name: str
 ) -> None:
-    hostname = f"pool-{uuid.uuid4().hex[:8]}@localhost"
-    command = [
-        sys.executable, "-m", "celery", "-A", "config", "worker", "--queues", redis_server.queue,
-        "--hostname", hostname, "--concurrency", "1", "--pool", "prefork",
-        "--without-mingle", "--without-gossip", "--loglevel", "WARNING",
-    ]  # fmt: skip
-    worker = start(command, named_env)
+    worker = celery_process(
+        named_env, "worker", "--queues", redis_server.queue,
+        "--hostname", f"pool-{uuid.uuid4().hex[:8]}@localhost", "--concurrency", "1",
+        "--pool", "prefork", "--without-mingle", "--without-gossip",
+    )  # fmt: skip
     try:
         seen: list[set[Backend]] = []
         for _ in range(4):
@@ -98,4 +76,4 @@ def test_worker_tasks_reuse_one_connection(
         assert seen[0]
         assert all(found == seen[0] for found in seen), seen
     finally:
-        _stop(worker)
+        stop_process(worker)

@@ -22,7 +22,14 @@ from accounts.consumers import CLOSE_UNAUTHENTICATED
 from accounts.models import LoginFailure
 from config import beat_health
 from config.lifetime import die_with_parent
-from tests.helpers import ROOT, free_port, port_open, service_unavailable, wait_for
+from tests.helpers import (
+    ROOT,
+    free_port,
+    port_open,
+    service_unavailable,
+    stop_process,
+    wait_for,
+)
 
 ENTRYPOINT = str(ROOT / "platform" / "entrypoint.sh")
 # The entrypoint calls python, uvicorn and celery by name: this environment's.
@@ -35,18 +42,6 @@ def start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent
     )
-
-
-def stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop a child's process group (uvicorn and celery fork)."""
-    try:
-        os.killpg(process.pid, 15)
-        process.wait(timeout=15)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, 9)
-        process.wait()
 
 
 # --- release ----------------------------------------------------------------------------------
@@ -96,7 +91,7 @@ def test_a_running_beat_passes_its_health_check(stack_env: dict[str, str], tmp_p
     try:
         wait_for(healthy, timeout=60, what="beat to write its schedule")
     finally:
-        stop(beat)
+        stop_process(beat)
 
 
 # --- the proxy and the client address ---------------------------------------------------------
@@ -137,7 +132,7 @@ def web(stack_env: dict[str, str]) -> Iterator[int]:
         wait_for(lambda: port_open(port), timeout=60, what="the web role to listen")
         yield port
     finally:
-        stop(process)
+        stop_process(process)
 
 
 @pytest.fixture
@@ -166,7 +161,7 @@ def proxy(web: int, tmp_path: Path) -> Iterator[int]:
         wait_for(lambda: port_open(port), timeout=30, what="nginx to listen")
         yield port
     finally:
-        stop(process)
+        stop_process(process)
 
 
 def failed_sign_in(port: int, *, source: str, **headers: str) -> str | None:

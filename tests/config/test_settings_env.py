@@ -12,9 +12,11 @@ from typing import Any
 import kombu
 import pytest
 import redis
+import redis.asyncio
 from celery import Celery
 from celery.backends.redis import RedisBackend
 
+from config.channel_layer import ReliableRedisChannelLayer, layer_host
 from config.env import SettingsError, database_config, redis_urls
 from tests.helpers import ROOT
 
@@ -61,11 +63,14 @@ def test_rediss_refuses_an_unknown_certificate_requirement() -> None:
 
 def test_every_redis_client_reads_the_password_and_tls_from_the_url() -> None:
     urls = redis_urls(TLS_REDIS, default="")
-    # The channel layer and the cache: redis-py.
+    # The cache: redis-py; the channel layer: redis-py's asyncio side.
     pool = redis.ConnectionPool.from_url(urls.cache)
     assert pool.connection_class is redis.SSLConnection
     assert pool.connection_kwargs["password"] == "p@ss/w"
     assert pool.connection_kwargs["ssl_cert_reqs"] == "required"
+    layer = ReliableRedisChannelLayer(hosts=[layer_host(urls.channel_layer)]).create_pool(0)
+    assert issubclass(layer.connection_class, redis.asyncio.SSLConnection)
+    assert layer.connection_kwargs["password"] == "p@ss/w"
     # Celery's result backend refuses a rediss:// URL without ssl_cert_reqs.
     backend = RedisBackend(app=Celery(set_as_current=False), url=urls.celery)
     assert backend.connparams["password"] == "p@ss/w"
