@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 INSTALL_STAMP = VENV / ".pyproject-sha256"
-# Debian packages the test suite drives: a browser for Playwright, the Compose validator.
-SYSTEM_TOOLS = {"chromium": "chromium", "docker-compose": "docker-compose"}
+# Debian packages the test suite drives: a browser for Playwright, the Compose validator, the
+# proxy in front of the web processes.
+SYSTEM_TOOLS = {"chromium": "chromium", "docker-compose": "docker-compose", "nginx": "nginx"}
 
 USAGE = """usage:
   python3 dev.py run [--host HOST] [--port PORT]   run the platform (embedded Redis + SQLite)

@@ -10,7 +10,8 @@ from celery.signals import worker_process_init
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = Celery("config")
+# Celery's Django fix-up, but one that keeps the database connection pool between tasks.
+app = Celery("config", fixups=["config.celery_fixup:fixup"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import dj_database_url
 
 DATABASE_SCHEMES = {"postgres", "postgresql", "pgsql", "sqlite"}
+# What a rediss:// URL may ask of the server's certificate (redis-py and Celery both read these).
+SSL_CERT_REQS = {"required", "optional", "none"}
 
 
 class SettingsError(SystemExit):
@@ -89,10 +91,12 @@ def database_config(url: str | None, *, default: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class RedisUrls:
-    """One Redis server as each client spells it: channels-redis and Celery differ for sockets."""
+    """One Redis server as each client spells it: Celery differs from redis-py for sockets."""
 
     channel_layer: str
     celery: str
+    # Django's RedisCache goes through redis-py, like the channel layer.
+    cache: str
 
 
 def redis_urls(url: str | None, *, default: str) -> RedisUrls:
@@ -105,7 +109,7 @@ def redis_urls(url: str | None, *, default: str) -> RedisUrls:
     if parts.scheme == "unix":
         if not parts.path:
             raise SettingsError("REDIS_URL", f"names no socket path: {url!r}")
-        return RedisUrls(channel_layer=url, celery=f"redis+socket://{parts.path}")
+        return RedisUrls(channel_layer=url, celery=f"redis+socket://{parts.path}", cache=url)
     if parts.scheme not in {"redis", "rediss"}:
         raise SettingsError(
             "REDIS_URL", f"must start with redis://, rediss:// or unix://, got {_redact(url)!r}"
@@ -121,7 +125,22 @@ def redis_urls(url: str | None, *, default: str) -> RedisUrls:
     database = parts.path.lstrip("/")
     if database and not database.isdigit():
         raise SettingsError("REDIS_URL", f"database must be a number, got {database!r}")
-    return RedisUrls(channel_layer=url, celery=url)
+    if parts.scheme == "rediss":
+        url = _with_cert_reqs(url)
+    return RedisUrls(channel_layer=url, celery=url, cache=url)
+
+
+def _with_cert_reqs(url: str) -> str:
+    """Spell out ssl_cert_reqs (default: required): Celery refuses a rediss:// URL without it."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query, keep_blank_values=True)
+    requirement = query.get("ssl_cert_reqs", ["required"])[-1]
+    if requirement not in SSL_CERT_REQS:
+        raise SettingsError(
+            "REDIS_URL", f"ssl_cert_reqs must be required, optional or none, not {requirement!r}"
+        )
+    query["ssl_cert_reqs"] = [requirement]
+    return parts._replace(query=urlencode(query, doseq=True, safe="/")).geturl()
 
 
 def _redact(url: str) -> str:

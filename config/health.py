@@ -1,4 +1,8 @@
-"""/healthz: probes the database, the channel layer and a Celery worker, all at once."""
+"""/healthz: probes the database, the channel layer and a Celery worker, all at once.
+
+A web process needs only the first two: a worker outage is reported ("degraded", 200), not
+failed, so a load balancer or orchestrator does not take every web process out because of it.
+"""
 
 from __future__ import annotations
 
@@ -67,6 +71,8 @@ PROBES: dict[str, Probe] = {
     "channel_layer": probe_channel_layer,
     "celery": probe_celery,
 }
+# What this web process cannot serve without: their failure answers 503.
+REQUIRED = {"database", "channel_layer"}
 
 
 async def _run(probe: Probe) -> str | None:
@@ -80,12 +86,17 @@ async def _run(probe: Probe) -> str | None:
 
 
 async def healthz(request: HttpRequest) -> JsonResponse:
-    """Answer 200 when every component works, 503 naming those that do not."""
+    """Answer "ok"; "degraded" (still 200) when only the workers fail; 503 when the database or
+    the channel layer does. Every failing check is named."""
     problems = await asyncio.gather(*(_run(probe) for probe in PROBES.values()))
     checks = {
         name: {"ok": problem is None, **({"error": problem} if problem else {})}
         for name, problem in zip(PROBES, problems, strict=True)
     }
     failing = [name for name, problem in zip(PROBES, problems, strict=True) if problem]
-    body = {"status": "error" if failing else "ok", "failing": failing, "checks": checks}
-    return JsonResponse(body, status=503 if failing else 200)
+    if REQUIRED.intersection(failing):
+        status, code = "error", 503
+    else:
+        status, code = ("degraded" if failing else "ok"), 200
+    body = {"status": status, "failing": failing, "checks": checks}
+    return JsonResponse(body, status=code)

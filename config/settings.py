@@ -101,7 +101,24 @@ DATABASES = {
     )
 }
 # Seconds a connection is kept for reuse; 0 (a new one per request) is the ASGI-safe choice.
+# PostgreSQL reuses connections through the pool below instead, which needs it at 0.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Connections each process keeps open for its requests and tasks (psycopg's pool);
+    # 0 turns the pool off. Size PostgreSQL's max_connections for every process's pool.
+    DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", default=8)
+    if DB_POOL_MAX_SIZE > 0:
+        if DATABASES["default"]["CONN_MAX_AGE"]:
+            raise SettingsError(
+                "CONN_MAX_AGE", "must be 0 with the connection pool (DB_POOL_MAX_SIZE=0 ends it)"
+            )
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            # One kept open even when idle; more opened under load, up to the maximum.
+            "min_size": 1,
+            "max_size": DB_POOL_MAX_SIZE,
+            # Seconds a request waits for a free connection before failing.
+            "timeout": env_int("DB_POOL_TIMEOUT", default=10),
+        }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         # Web, worker and beat share the file: WAL lets readers run beside one writer, and
@@ -117,15 +134,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 # ------------------------------------------------------------------------------
-# Redis: channel layer, Celery broker and result backend share one server
+# Redis: channel layer, cache, Celery broker and result backend share one server
 # ------------------------------------------------------------------------------
-# REDIS_URL, e.g. redis://host:6379/0 or unix:///path/redis.sock; unset: embedded socket.
+# REDIS_URL, e.g. redis://host:6379/0, rediss://:password@host:6380/0 (TLS; ?ssl_cert_reqs=
+# required by default) or unix:///path/redis.sock; unset: the embedded socket.
 EMBEDDED_REDIS_SOCKET = VAR_DIR / "redis.sock"
 REDIS = redis_urls(os.environ.get("REDIS_URL"), default=f"unix://{EMBEDDED_REDIS_SOCKET}")
 
 # channels-redis with a read timeout above its blocking receive, so a quiet socket stays
 # open, and a pool that waits under a burst of connects instead of refusing (config.channel_layer).
 CHANNEL_LAYERS = channel_layers(REDIS.channel_layer)
+
+# Shared by every process and machine, so throttles count once for all of them. Connects on
+# first use: migrate and the other commands that never touch the cache need no Redis.
+CACHES = {
+    "default": {
+        "BACKEND": "config.cache.RedisCache",
+        "LOCATION": REDIS.cache,
+        # Deployments sharing a Redis keep their keys apart, as they keep their queues.
+        "KEY_PREFIX": env_str("CELERY_QUEUE", "celery"),
+    }
+}
 
 CELERY_BROKER_URL = REDIS.celery
 CELERY_RESULT_BACKEND = REDIS.celery
@@ -246,6 +275,10 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Sign-in failures have their own brake (accounts.login_guard); this one limits sign-ups.
     "DEFAULT_THROTTLE_RATES": {"register": env_str("REGISTER_RATE", "20/hour")},
+    # Throttles count REMOTE_ADDR, which uvicorn sets from X-Forwarded-For only when the proxy's
+    # address is in FORWARDED_ALLOW_IPS; DRF's default (None) would read the header itself,
+    # which any client can forge.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Belote platform API",

@@ -7,6 +7,7 @@ supervises the ASGI server, a Celery worker and Celery beat as child process gro
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import socket
@@ -60,9 +61,10 @@ def wait_until_healthy(url: str, children: list[subprocess.Popen[bytes]]) -> boo
             return False
         try:
             with urllib.request.urlopen(f"{url}/healthz", timeout=5) as response:  # noqa: S310
-                if response.status == 200:
+                # 200 also means "degraded" (no worker yet): read the status itself.
+                if json.load(response).get("status") == "ok":
                     return True
-        except OSError:  # Refused, timed out, or an HTTP error such as 503.
+        except (OSError, ValueError):  # Refused, timed out, a 503, or not JSON (yet).
             pass
         time.sleep(0.3)
     return False

@@ -1,10 +1,15 @@
 #!/bin/sh
-# One image, three roles: `web` (migrate, then uvicorn), `worker` and `beat`; anything else runs as given.
+# One image, four roles: `release` (migrate; run once per deployment, before the others), `web`
+# (uvicorn), `worker` and `beat` (exactly one); anything else runs as given.
 set -eu
 
 case "${1:-web}" in
+  release)
+    exec python manage.py migrate --noinput
+    ;;
   web)
-    python manage.py migrate --noinput
+    # X-Forwarded-For is believed only from FORWARDED_ALLOW_IPS (the proxy's address): from
+    # anyone else it is ignored, so sign-in brakes and throttles count the real client.
     exec uvicorn config.asgi:application \
       --host 0.0.0.0 --port "${PORT:-8000}" --workers "${WEB_CONCURRENCY:-2}" \
       --lifespan off --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"

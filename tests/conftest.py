@@ -57,6 +57,15 @@ def fast_password_hashing() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def local_cache() -> Iterator[None]:
+    """This process caches in memory: most tests run with no Redis up. Servers and workers the
+    tests start use the shared Redis cache, as in production."""
+    local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with override_settings(CACHES=local):
+        yield
+
+
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     """REDIS_URL's server, or an embedded one; this process's layer and Celery point at it."""

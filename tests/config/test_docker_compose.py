@@ -12,7 +12,8 @@ import yaml
 
 from tests.helpers import ROOT, service_unavailable
 
-SERVICES = {"postgres", "redis", "web", "worker", "beat"}
+SERVICES = {"postgres", "redis", "migrate", "web", "proxy", "worker", "beat"}
+APP_SERVICES = ("migrate", "web", "worker", "beat")
 
 
 @pytest.fixture
@@ -63,11 +64,59 @@ def test_compose_refuses_to_run_without_a_secret_key(compose: list[str]) -> None
 
 def test_services_are_health_checked_and_start_in_order(resolved: dict[str, Any]) -> None:
     services = resolved["services"]
-    for name in ("postgres", "redis", "web", "worker"):
+    for name in ("postgres", "redis", "web", "proxy", "worker", "beat"):
         assert services[name]["healthcheck"]["test"], name
-    for name in ("web", "worker", "beat"):
+    for name in APP_SERVICES:
         depends = services[name]["depends_on"]
         assert depends["postgres"]["condition"] == "service_healthy", name
         assert depends["redis"]["condition"] == "service_healthy", name
         assert services[name]["environment"]["DEBUG"] == "false", name
+    for name in ("web", "worker", "beat"):
         assert services[name]["command"] == [name], name
+
+
+def test_migrations_run_once_as_a_release_step(resolved: dict[str, Any]) -> None:
+    services = resolved["services"]
+    assert services["migrate"]["command"] == ["release"]
+    assert services["migrate"]["restart"] == "no"
+    for name in ("web", "worker", "beat"):
+        condition = services[name]["depends_on"]["migrate"]["condition"]
+        assert condition == "service_completed_successfully", name
+    entrypoint = (ROOT / "platform" / "entrypoint.sh").read_text()
+    web_role = entrypoint.split("  web)")[1].split(";;")[0]
+    assert "migrate" not in web_role
+
+
+def test_urls_pass_straight_through_with_the_bundled_services_as_defaults(
+    compose: list[str],
+) -> None:
+    def app_env(**env: str) -> dict[str, str]:
+        result = run_compose(compose, "config", SECRET_KEY="test-only", **env)
+        assert result.returncode == 0, result.stderr
+        return yaml.safe_load(result.stdout)["services"]["worker"]["environment"]
+
+    defaults = app_env()
+    assert defaults["DATABASE_URL"] == "postgres://belote:belote@postgres:5432/belote"
+    assert defaults["REDIS_URL"] == "redis://redis:6379/0"
+    database = "postgres://app:p%40ss@db.example:5432/belote?sslmode=require"
+    cache = "rediss://:p%40ss@redis.example:6380/0?ssl_cert_reqs=required"
+    given = app_env(DATABASE_URL=database, REDIS_URL=cache)
+    assert (given["DATABASE_URL"], given["REDIS_URL"]) == (database, cache)
+
+
+def test_only_the_proxy_publishes_a_port_so_web_scales(resolved: dict[str, Any]) -> None:
+    services = resolved["services"]
+    published = {name for name, service in services.items() if service.get("ports")}
+    assert published == {"proxy"}
+    proxy = services["proxy"]
+    assert proxy["volumes"][0].endswith("platform/nginx.conf:/etc/nginx/conf.d/default.conf:ro")
+    # web believes X-Forwarded-For from the proxy's fixed address, and from nobody else.
+    address = proxy["networks"]["default"]["ipv4_address"]
+    assert services["web"]["environment"]["FORWARDED_ALLOW_IPS"] == address
+    assert "*" not in services["web"]["environment"]["FORWARDED_ALLOW_IPS"]
+
+
+def test_beat_is_health_checked_by_its_schedule_file(resolved: dict[str, Any]) -> None:
+    beat = resolved["services"]["beat"]
+    assert beat["healthcheck"]["test"] == ["CMD", "python", "-m", "config.beat_health"]
+    assert "deploy" not in beat and "scale" not in beat

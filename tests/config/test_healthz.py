@@ -1,4 +1,5 @@
-"""/healthz answers 200 only when the database, the channel layer and a worker all work."""
+"""/healthz: "ok" when everything works, "degraded" (200) when only the workers are down, 503
+when the database or the channel layer, which the web process itself needs, fails."""
 
 from __future__ import annotations
 
@@ -28,15 +29,16 @@ def test_all_components_healthy(client: Client, redis_server: Redis, celery_work
     }
 
 
-def test_missing_worker_is_named(
+def test_missing_worker_is_reported_not_failed(
     client: Client, redis_server: Redis, settings: Settings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.HEALTHZ_CELERY_TIMEOUT = 0.5
     # Route the ping to a queue no worker reads, whether or not the session worker runs.
     monkeypatch.setattr(health, "ping", ping.s().set(queue=f"nobody-{uuid.uuid4().hex}"))
     response = client.get("/healthz")
-    assert response.status_code == 503
+    assert response.status_code == 200
     body = response.json()
+    assert body["status"] == "degraded"
     assert body["failing"] == ["celery"]
     assert "no worker answered" in body["checks"]["celery"]["error"]
 
@@ -52,6 +54,23 @@ def test_unreachable_channel_layer_is_named(
     }
     settings.HEALTHZ_CELERY_TIMEOUT = 0.5
     monkeypatch.setattr(health, "ping", ping.s().set(queue=f"nobody-{uuid.uuid4().hex}"))
-    body = client.get("/healthz").json()
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["status"] == "error"
     assert "channel_layer" in body["failing"]
     assert body["checks"]["database"] == {"ok": True}
+
+
+def test_failing_database_fails_the_web_process(
+    client: Client, redis_server: Redis, celery_worker: Worker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken() -> str:
+        raise OSError("connection refused")
+
+    monkeypatch.setitem(health.PROBES, "database", broken)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert (body["status"], body["failing"]) == ("error", ["database"])
+    assert body["checks"]["database"]["error"] == "OSError: connection refused"

@@ -81,6 +81,16 @@ def test_tcp_redis_url_serves_both_clients_as_is() -> None:
             {"REDIS_URL": "http://localhost"},
             ["-m", "celery", "-A", "config", "worker"],
         ),
+        (
+            "REDIS_URL",
+            {"REDIS_URL": "rediss://host:6380/0?ssl_cert_reqs=maybe"},
+            ["manage.py", "check"],
+        ),
+        (
+            "CONN_MAX_AGE",
+            {"DATABASE_URL": "postgres://user@host/db", "CONN_MAX_AGE": "60"},
+            ["manage.py", "check"],
+        ),
         ("SECRET_KEY", {"DEBUG": "false", "SECRET_KEY": ""}, ["manage.py", "check"]),
         ("DEBUG", {"DEBUG": "maybe"}, ["-m", "uvicorn", "config.asgi:application"]),
     ],
