@@ -13,10 +13,14 @@ in two round trips, queued in the order given, instead of four round trips per m
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from channels_redis.core import RedisChannelLayer
 from redis.asyncio import BlockingConnectionPool
+
+# Makes a message when it is to be sent (not at all for a group nobody is in).
+MessageMaker = Callable[[], dict[str, Any]]
 
 # Seconds a read may take: comfortably above the layer's 5 s blocking receive.
 READ_TIMEOUT = 30.0
@@ -75,15 +79,16 @@ class ReliableRedisChannelLayer(RedisChannelLayer):
         host = dict(self.hosts[index])
         return BlockingConnectionPool.from_url(host.pop("address"), **host)
 
-    async def send_in_order(self, messages: list[tuple[str, dict[str, Any]]]) -> int:
+    async def send_in_order(self, messages: Sequence[tuple[str, MessageMaker]]) -> int:
         """Send each (group, message) in the order given; how many copies found a queue full.
 
         One round trip reads every group's members, one queues every copy with rising scores,
-        so each channel receives them in this order (sharded layers send one by one).
+        so each channel receives them in this order (sharded layers send one by one). A
+        message is made only for a group with members: a bot's seat has no socket to tell.
         """
         if self.ring_size != 1:
-            for group, message in messages:
-                await self.group_send(group, message)
+            for group, make in messages:
+                await self.group_send(group, make())
             return 0
         connection = self.connection(0)
         now = time.time()
@@ -100,8 +105,10 @@ class ReliableRedisChannelLayer(RedisChannelLayer):
         }
         keys: list[str] = []
         args: list[Any] = []
-        for group, message in messages:
-            _, copies, capacities = self._map_channel_keys_to_connection(members[group], message)
+        for group, make in messages:
+            if not members[group]:
+                continue
+            _, copies, capacities = self._map_channel_keys_to_connection(members[group], make())
             for key, copy in copies.items():
                 keys.append(key)
                 args += [copy, capacities[key], repr(now + len(keys) * SCORE_STEP)]

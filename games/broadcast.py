@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import threading
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from channels.layers import get_channel_layer
@@ -13,6 +14,8 @@ from channels.layers import get_channel_layer
 from config.channel_layer import ReliableRedisChannelLayer
 
 logger = logging.getLogger(__name__)
+# A message, or a function that makes it (for a group that may have nobody in it).
+Payload = dict[str, Any] | Callable[[], dict[str, Any]]
 # The consumer method that forwards a payload to its socket ("table.message" -> table_message).
 HANDLER = "table.message"
 
@@ -54,17 +57,25 @@ _layer_loop = _LayerLoop()
 SEND_TIMEOUT = 10.0
 
 
-def broadcast(messages: list[tuple[str, dict[str, Any]]]) -> None:
+def broadcast(messages: Sequence[tuple[str, Payload]]) -> None:
     """Send every (group, payload) pair, each socket receiving them in the order given.
 
     Sent side by side, a play, its hand end and the next deal reached viewers in any order.
+    A payload may be given as a function that makes it, called only if the group has members.
     A message the layer loses (a full queue) is healed by the socket's gap check.
     """
     layer = get_channel_layer()
     if not isinstance(layer, ReliableRedisChannelLayer):
         raise RuntimeError("CHANNEL_LAYERS must use config.channel_layer.ReliableRedisChannelLayer")
-    batch = [(group, {"type": HANDLER, "payload": payload}) for group, payload in messages]
+    batch = [(group, _message_maker(payload)) for group, payload in messages]
     future = asyncio.run_coroutine_threadsafe(layer.send_in_order(batch), _layer_loop.get())
     full = future.result(timeout=SEND_TIMEOUT)
     if full:
         logger.warning("%d of a change's messages found their socket's queue full", full)
+
+
+def _message_maker(payload: Payload) -> Callable[[], dict[str, Any]]:
+    """The layer message for a payload, made when the layer asks for it."""
+    if callable(payload):
+        return lambda: {"type": HANDLER, "payload": payload()}
+    return lambda: {"type": HANDLER, "payload": payload}

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from games import tasks
-from games.broadcast import broadcast, public_group, seat_group
+from games.broadcast import Payload, broadcast, public_group, seat_group
 from games.models import Table, TableEvent
 from games.queries import hand_view, table_snapshot
 from games.unit_of_work import Moment, TableChange
@@ -62,25 +62,27 @@ def requeue_turn_timeout(*, table_id: int, version: int) -> None:
     transaction.on_commit(lambda: tasks.turn_timeout.apply_async((table_id, version)))
 
 
-def _messages(
-    table: Table, moment: Moment, committed_at: float
-) -> list[tuple[str, dict[str, Any]]]:
-    """One event for each viewer: each seat its own view, spectators the public one."""
+def _messages(table: Table, moment: Moment, committed_at: float) -> list[tuple[str, Payload]]:
+    """One event for each viewer: each seat its own view, spectators the public one.
+
+    Each view is made only if its group has a socket in it (a bot's seat has none).
+    """
     public = _public_event(moment.event)
+
+    def message(viewer: int | None) -> Callable[[], dict[str, Any]]:
+        return lambda: {
+            "type": "event",
+            "version": moment.event.version,
+            "event": public,
+            "view": hand_view(moment.hand, viewer),
+            "table": moment.table,
+            "at": committed_at,
+        }
+
     # Onlookers of a duplicate round get deals once released (_release_deals), never live.
     watchers = [] if table.watch_group else [(public_group(table.pk), None)]
     return [
-        (
-            group,
-            {
-                "type": "event",
-                "version": moment.event.version,
-                "event": public,
-                "view": hand_view(moment.hand, viewer),
-                "table": moment.table,
-                "at": committed_at,
-            },
-        )
+        (group, message(viewer))
         for group, viewer in watchers + [(seat_group(table.pk, n), n) for n in range(4)]
     ]
 

@@ -20,6 +20,7 @@ from games.queries import engine_load, table_seats, table_summary
 from games.signals import match_finished
 
 # What play changes on a match row (the rest is fixed when the match starts).
+TABLE_FIELDS = ["version", "status", "paused_at", "updated_at"]
 MATCH_FIELDS = ["engine", "hands_played", "score", "hanging", "winner_team", "finished_at"]
 
 
@@ -75,10 +76,10 @@ def lock_unchanged(seen: TableChange) -> TableChange | None:
     means the same seats and engine: they are not read (nor parsed) again. None once the
     table has moved on.
     """
-    table = Table.objects.select_for_update().filter(pk=seen.table.pk).first()
-    if table is None or table.version != seen.table.version:
+    locked = Table.objects.select_for_update().filter(pk=seen.table.pk).values_list("version")
+    if locked.first() != (seen.table.version,):
         return None
-    return TableChange(table=table, seats=seen.seats, match_row=seen.match_row, engine=seen.engine)
+    return carried_on(seen)
 
 
 def carried_on(change: TableChange) -> TableChange:
@@ -110,12 +111,22 @@ def seat_to_act(change: TableChange, version: int) -> Seat | None:
 
 
 def save(change: TableChange) -> None:
-    """Write the table and the engine's state; a match it ended is then announced."""
-    change.table.save(update_fields=["version", "status", "paused_at", "updated_at"])
+    """Write the events, the table and the engine's state; a match it ended is then announced.
+
+    Plain updates, not Model.save: this runs for every move of every table.
+    """
+    table = change.table
+    TableEvent.objects.bulk_create(moment.event for moment in change.moments)
+    table.updated_at = timezone.now()
+    Table.objects.filter(pk=table.pk).update(
+        **{name: getattr(table, name) for name in TABLE_FIELDS}
+    )
     match_row = change.match_row
     if match_row is not None and change.engine is not None:
         match_row.engine = change.engine.to_json()
-        match_row.save(update_fields=MATCH_FIELDS)
+        Match.objects.filter(pk=match_row.pk).update(
+            **{name: getattr(match_row, name) for name in MATCH_FIELDS}
+        )
         if change.match_ended:
             # Receivers (ratings) read the stored result in this same transaction.
             match_finished.send(sender=Table, table_id=change.table.pk, match_id=match_row.pk)
@@ -136,9 +147,10 @@ def append(
     number = len(change.engine.history) if change.engine is not None else 0
     if change.hand is not None:
         number += 1
-    event = TableEvent.objects.create(
+    # Written with the rest of the change by save().
+    event = TableEvent(
         table=table, version=table.version, hand=number, seat=seat, kind=kind, actor=actor,
-        payload=payload,
+        payload=payload, created_at=timezone.now(),
     )  # fmt: skip
     hand = view_of if view_of is not None else change.hand
     # The clock restarts with this change, which commits now.
