@@ -38,13 +38,37 @@ from config.lifetime import die_with_parent  # noqa: E402
 
 @dataclass
 class Tally:
-    """What the spectator sockets saw."""
+    """What the spectator sockets saw, and the CPU seconds each part of the stack used."""
 
     latencies_ms: list[float] = field(default_factory=list)
     hands_by_table: Counter[int] = field(default_factory=Counter)
     events: int = 0
     elapsed: float = 0.0
     measuring: bool = False
+    cpu_seconds: dict[str, float] = field(default_factory=dict)
+
+
+def cpu_seconds(pid: int, *, descendants: bool = True) -> float:
+    """User and system CPU seconds of a process (and its descendants), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pending = [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            children = Path(f"/proc/{current}/task/{current}/children").read_text().split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+        if descendants:
+            pending += [int(child) for child in children]
+    return total
+
+
+def stack_cpu(roles: dict[str, int]) -> dict[str, float]:
+    """CPU seconds so far of each role's processes (the sockets: this process alone)."""
+    return {role: cpu_seconds(pid, descendants=pid != os.getpid()) for role, pid in roles.items()}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -134,7 +158,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
+async def measure(
+    args: argparse.Namespace, ws_url: str, origin: str, roles: dict[str, int]
+) -> Tally:
     """Open the tables, watch them all, seat the fourth bot everywhere, measure."""
     from asgiref.sync import sync_to_async
 
@@ -173,9 +199,12 @@ async def measure(args: argparse.Namespace, ws_url: str, origin: str) -> Tally:
     await asyncio.sleep(args.warmup)
     tally.measuring = True
     start_at = time.time()
+    before = stack_cpu(roles)
     await asyncio.sleep(args.seconds)
     tally.measuring = False
     tally.elapsed = time.time() - start_at
+    after = stack_cpu(roles)
+    tally.cpu_seconds = {role: after[role] - before[role] for role in roles}
     for watcher in watchers:
         watcher.cancel()
     await asyncio.gather(*watchers, return_exceptions=True)
@@ -197,6 +226,12 @@ def report(args: argparse.Namespace, stack: str, tally: Tally) -> None:
             for share in (0.5, 0.95, 0.99)
         )
         print(f"commit-to-viewer latency: {figures}")
+    if tally.events:
+        shares = ", ".join(
+            f"{role} {seconds / tally.events * 1000:.2f}"
+            for role, seconds in tally.cpu_seconds.items()
+        )
+        print(f"CPU ms per event: {shares}")
 
 
 def main(argv: list[str]) -> int:
@@ -215,7 +250,9 @@ def main(argv: list[str]) -> int:
             "LOG_LEVEL": "WARNING",
         }
         if args.database_url:
-            env["DATABASE_URL"] = args.database_url
+            # The production shape: its database, and DEBUG off as production runs it.
+            env.update(DATABASE_URL=args.database_url, DEBUG="false")
+            env.setdefault("SECRET_KEY", "bench-only-" + uuid.uuid4().hex)
         os.environ.update(env)
         children: list[subprocess.Popen[bytes]] = []
         try:
@@ -262,7 +299,12 @@ def main(argv: list[str]) -> int:
 
             ping.apply_async(expires=60).get(timeout=60)
             time.sleep(1)  # uvicorn is up by the time the worker answers; a margin anyway
-            tally = asyncio.run(measure(args, f"ws://127.0.0.1:{port}", f"http://127.0.0.1:{port}"))
+            roles = {"worker": children[1].pid, "web": children[0].pid, "sockets": os.getpid()}
+            if redis is not None and redis.process is not None:
+                roles["redis"] = redis.process.pid
+            tally = asyncio.run(
+                measure(args, f"ws://127.0.0.1:{port}", f"http://127.0.0.1:{port}", roles)
+            )
         finally:
             for child in children:
                 stop(child)

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils import timezone
 
 from config.errors import ServiceError
-from games import rules
+from games import rows, rules
 from games.models import Match, MatchPlayer, Seat, Table, TableEvent
 from games.queries import engine_load, table_seats, table_summary
 from games.signals import match_finished
@@ -76,8 +76,7 @@ def lock_unchanged(seen: TableChange) -> TableChange | None:
     means the same seats and engine: they are not read (nor parsed) again. None once the
     table has moved on.
     """
-    locked = Table.objects.select_for_update().filter(pk=seen.table.pk).values_list("version")
-    if locked.first() != (seen.table.version,):
+    if rows.locked_version(Table, seen.table.pk) != seen.table.version:
         return None
     return carried_on(seen)
 
@@ -113,20 +112,17 @@ def seat_to_act(change: TableChange, version: int) -> Seat | None:
 def save(change: TableChange) -> None:
     """Write the events, the table and the engine's state; a match it ended is then announced.
 
-    Plain updates, not Model.save: this runs for every move of every table.
+    Plain updates (games.rows), not Model.save: this runs for every move of every table.
     """
     table = change.table
     TableEvent.objects.bulk_create(moment.event for moment in change.moments)
     table.updated_at = timezone.now()
-    Table.objects.filter(pk=table.pk).update(
-        **{name: getattr(table, name) for name in TABLE_FIELDS}
-    )
+    rows.update_row(Table, table.pk, {name: getattr(table, name) for name in TABLE_FIELDS})
     match_row = change.match_row
     if match_row is not None and change.engine is not None:
         match_row.engine = change.engine.to_json()
-        Match.objects.filter(pk=match_row.pk).update(
-            **{name: getattr(match_row, name) for name in MATCH_FIELDS}
-        )
+        values = {name: getattr(match_row, name) for name in MATCH_FIELDS}
+        rows.update_row(Match, match_row.pk, values)
         if change.match_ended:
             # Receivers (ratings) read the stored result in this same transaction.
             match_finished.send(sender=Table, table_id=change.table.pk, match_id=match_row.pk)
