@@ -104,6 +104,9 @@ DATABASES = {
 # PostgreSQL reuses connections through the pool below instead, which needs it at 0.
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", default=0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters travel beside the statement instead of being quoted into it in Python: a
+    # table's engine state, written on every move, is a sizeable JSON document.
+    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
     # Connections each process keeps open for its requests and tasks (psycopg's pool);
     # 0 turns the pool off. Size PostgreSQL's max_connections for every process's pool.
     DB_POOL_MAX_SIZE = env_int("DB_POOL_MAX_SIZE", default=8)

@@ -1,4 +1,4 @@
-"""The two statements every move of every table runs, written once instead of compiled each time.
+"""The statements every move of every table runs, written once instead of compiled each time.
 
 Building a query through the ORM cost as much as the rest of a bot's move together (the lock
 alone was 15% of a worker's CPU in bench/live_tables.py). The SQL here is made once per
@@ -8,7 +8,7 @@ the ORM would send them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -30,6 +30,35 @@ def update_row(model: type[models.Model], pk: int, values: Mapping[str, Any]) ->
     params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(model, names), [*params, pk])
+
+
+def insert_rows(objs: Sequence[models.Model]) -> None:
+    """INSERT new rows of one model (their primary keys are left unset)."""
+    if not objs:
+        return
+    model = type(objs[0])
+    fields = _insert_fields(model)
+    params = [
+        f.get_db_prep_save(getattr(obj, f.attname), connection) for obj in objs for f in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_insert_sql(model, len(objs)), params)
+
+
+@cache
+def _insert_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
+    return [field for field in model._meta.concrete_fields if not field.primary_key]
+
+
+@cache
+def _insert_sql(model: type[models.Model], count: int) -> str:
+    quote = connection.ops.quote_name
+    fields = _insert_fields(model)
+    columns = ", ".join(quote(field.column) for field in fields)
+    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    values = ", ".join([row] * count)
+    table = quote(model._meta.db_table)
+    return f"INSERT INTO {table} ({columns}) VALUES {values}"  # noqa: S608 (names from the model)
 
 
 @cache

@@ -115,7 +115,7 @@ def save(change: TableChange) -> None:
     Plain updates (games.rows), not Model.save: this runs for every move of every table.
     """
     table = change.table
-    TableEvent.objects.bulk_create(moment.event for moment in change.moments)
+    rows.insert_rows([moment.event for moment in change.moments])
     table.updated_at = timezone.now()
     rows.update_row(Table, table.pk, {name: getattr(table, name) for name in TABLE_FIELDS})
     match_row = change.match_row

@@ -6,9 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
-from games.models import Match, Table
-from games.rows import locked_version, update_row
+from games.models import Match, Table, TableEvent
+from games.rows import insert_rows, locked_version, update_row
 from tests.games.factories import bot_table
 
 pytestmark = pytest.mark.django_db
@@ -32,3 +33,18 @@ def test_the_locked_version_is_the_rows_and_none_for_a_missing_row() -> None:
     with transaction.atomic():
         assert locked_version(Table, table.pk) == table.version
         assert locked_version(Table, table.pk + 1000) is None
+
+
+def test_rows_inserted_together_read_back_as_the_orm_wrote_them() -> None:
+    table = bot_table("belote")
+    last = table.version
+    events = [
+        TableEvent(table=table, version=last + n, hand=1, seat=n % 4, kind="bid", actor="bot",
+                   payload={"bid": f"pass {n}", "ünï": "♥"}, created_at=timezone.now())
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    insert_rows(events)
+    stored = TableEvent.objects.filter(table=table, version__gt=last).order_by("version")
+    assert [(e.version, e.seat, e.payload) for e in stored] == [
+        (e.version, e.seat, e.payload) for e in events
+    ]
