@@ -95,13 +95,12 @@ class ReliableRedisChannelLayer(RedisChannelLayer):
         groups = list(dict.fromkeys(group for group, _ in messages))
         reading = connection.pipeline(transaction=False)
         for group in groups:
-            key = self._group_key(group)
-            reading.zremrangebyscore(key, min=0, max=int(now) - self.group_expiry)
-            reading.zrange(key, 0, -1)
+            # Members added (or renewed) within the group expiry; older ones are left out.
+            reading.zrangebyscore(self._group_key(group), int(now) - self.group_expiry, "+inf")
         replies = await reading.execute()
         members = {
-            group: [channel.decode() for channel in replies[2 * n + 1]]
-            for n, group in enumerate(groups)
+            group: [channel.decode() for channel in reply]
+            for group, reply in zip(groups, replies, strict=True)
         }
         keys: list[str] = []
         args: list[Any] = []
