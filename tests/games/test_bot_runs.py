@@ -12,12 +12,25 @@ from unittest import mock
 import pytest
 from django.test import override_settings
 
+from accounts.models import User
 from games import tasks
 from games.models import Table, TableEvent
 from games.services import table_act, table_bot_act, table_create
 from tests.games.factories import bot_table, person, seat_to_act
 
 pytestmark = pytest.mark.django_db
+
+
+def a_bots_turn_beside(player: User, *, bot_delay_ms: int) -> Table:
+    """A person with three bots (30 s turns), who passes until a bot is to act."""
+    table = table_create(
+        creator=player, variant="belote", bot_seats=(1, 2, 3), bot_delay_ms=bot_delay_ms,
+        turn_seconds=30,
+    )  # fmt: skip
+    while seat_to_act(table).user == player:
+        table_act(table_id=table.pk, user=player, action={"bid": "pass"}, version=table.version)
+        table.refresh_from_db()
+    return table
 
 
 def test_a_table_of_bots_plays_a_run_of_moves_each_logged_and_sent_on_its_own(
@@ -59,13 +72,7 @@ def test_a_run_stops_at_a_persons_turn_and_starts_their_clock(
     django_capture_on_commit_callbacks,
 ) -> None:
     player = person()
-    table = table_create(
-        creator=player, variant="belote", bot_seats=(1, 2, 3), bot_delay_ms=0, turn_seconds=30
-    )
-    while seat_to_act(table).user == player:
-        # The person passes until a bot is to act.
-        table_act(table_id=table.pk, user=player, action={"bid": "pass"}, version=table.version)
-        table.refresh_from_db()
+    table = a_bots_turn_beside(player, bot_delay_ms=0)
     with (
         mock.patch("games.outbox.broadcast"),
         mock.patch.object(tasks.bot_act, "apply_async") as bot_queued,
@@ -83,14 +90,7 @@ def test_a_run_stops_at_a_persons_turn_and_starts_their_clock(
 def test_bots_beside_a_person_move_one_per_task_at_their_pace(
     django_capture_on_commit_callbacks,
 ) -> None:
-    player = person()
-    table = table_create(
-        creator=player, variant="belote", bot_seats=(1, 2, 3), bot_delay_ms=700, turn_seconds=30
-    )
-    table.refresh_from_db()
-    while seat_to_act(table).user == player:
-        table_act(table_id=table.pk, user=player, action={"bid": "pass"}, version=table.version)
-        table.refresh_from_db()
+    table = a_bots_turn_beside(person(), bot_delay_ms=700)
     version = table.version
     with (
         mock.patch("games.outbox.broadcast"),
