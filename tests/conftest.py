@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 import pytest
 import redis
+from django.conf import settings
 from django.db import connection
 from django.test import override_settings
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -64,6 +65,14 @@ def local_cache() -> Iterator[None]:
     local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     with override_settings(CACHES=local):
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """No connection pool in this process: tests query from threads of their own, whose
+    connections are never handed back, and the pool ran dry (servers and workers the tests
+    start keep production's pool)."""
+    settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 
 
 @pytest.fixture(scope="session")
