@@ -41,20 +41,24 @@ class User(AbstractUser):
         return self.display_name or self.username
 
     @classmethod
+    def computer_player(cls, *, username: str, display_name: str, level: BotLevel) -> User:
+        """A computer player's account, created once; it can never sign in."""
+        bot, created = cls.objects.get_or_create(
+            username=username,
+            defaults={"display_name": display_name, "is_bot": True, "bot_level": level},
+        )
+        if created:
+            bot.set_unusable_password()
+            bot.save(update_fields=["password"])
+        return bot
+
+    @classmethod
     def bot_account(cls, *, level: BotLevel, rating: float = INITIAL_RATING) -> User:
         """The computer player of a level, created once with a rating in every rule set."""
         with transaction.atomic():
-            bot, created = cls.objects.get_or_create(
-                username=f"bot-{level.value}",
-                defaults={
-                    "display_name": f"Bot ({level.label})",
-                    "is_bot": True,
-                    "bot_level": level,
-                },
+            bot = cls.computer_player(
+                username=f"bot-{level.value}", display_name=f"Bot ({level.label})", level=level
             )
-            if created:
-                bot.set_unusable_password()
-                bot.save(update_fields=["password"])
             for variant in Variant:
                 Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})
         return bot

@@ -35,18 +35,11 @@ def stand_in(*, level: str, seat: int) -> User:
 
     One per seat, so no account ever holds two seats of a rated match.
     """
-    user, created = User.objects.get_or_create(
+    return User.computer_player(
         username=f"{STAND_IN_PREFIX}-{level}-{seat}",
-        defaults={
-            "display_name": f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
-            "is_bot": True,
-            "bot_level": level,
-        },
+        display_name=f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
+        level=BotLevel(level),
     )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
 
 
 def is_stand_in(user: User) -> bool:
