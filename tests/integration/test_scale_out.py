@@ -1,8 +1,9 @@
 """The production shape on one machine: two ASGI processes, two Celery workers and one beat.
 
 A player listens on the first process and acts through the second; a spectator watches on
-the second; a worker is killed mid-hand. Every socket still sees every event once and in
-order, and the match finishes whole. And a burst of closing sockets leaves no stale member in
+the second; a worker is killed mid-hand. Every socket still sees the events once and in order
+(a move the killed worker committed but never broadcast comes as a healing snapshot), and the
+match finishes whole. And a burst of closing sockets leaves no stale member in
 a table's group (the layer's pool waits for a connection instead of refusing the discard).
 """
 
@@ -125,7 +126,8 @@ def test_two_servers_two_workers_and_a_killed_worker_lose_nothing(
             what="every socket to hear the match end",
         )
     for name, listener in listeners.items():
-        assert events_in_order(name, listener.received, table) > 20, name
+        # The killed worker may have committed a move it never broadcast: a snapshot heals it.
+        assert events_in_order(name, listener.received, table, heals=True) > 20, name
     events = list(TableEvent.objects.filter(table=table).order_by("version"))
     assert [e.version for e in events] == list(range(1, table.version + 1))
     assert sum(e.kind == TableEvent.Kind.HAND_END for e in events) == 3
