@@ -28,6 +28,11 @@ CONNECT_TIMEOUT = 10.0
 # Connections per process and event loop, and how long a burst waits for one of them.
 POOL_SIZE = 100
 POOL_WAIT = 30.0
+# Messages one process's queue holds: channels-redis counts a capacity per process, for all
+# of its sockets together (their channels share one key), not per socket; its default of 100
+# lost messages (healed by snapshots) as soon as a web process with 200 sockets fell behind
+# for a moment. Unread messages still expire after the layer's expiry (60 s).
+CAPACITY = 2000
 # Seconds between the queue scores of consecutive messages of one batch: they sort in order.
 SCORE_STEP = 1e-6
 
@@ -123,6 +128,6 @@ def channel_layers(url: str) -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "config.channel_layer.ReliableRedisChannelLayer",
-            "CONFIG": {"hosts": [layer_host(url)]},
+            "CONFIG": {"hosts": [layer_host(url)], "capacity": CAPACITY},
         }
     }

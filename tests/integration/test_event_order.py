@@ -42,6 +42,25 @@ def test_one_changes_messages_reach_a_group_in_the_order_sent(redis_server: Redi
     assert async_to_sync(batches_in_order)() == 0
 
 
+def test_a_web_process_behind_by_more_than_a_hundred_messages_loses_none(
+    redis_server: Redis,
+) -> None:
+    """Its sockets' channels share one queue; 300 tables each sending it a change fit in it."""
+    layer = get_channel_layer()
+
+    async def queued_and_received() -> tuple[int, int]:
+        channels = [await layer.new_channel() for _ in range(300)]
+        for number, channel in enumerate(channels):
+            await layer.group_add(f"busy-{number}", channel)
+        batch = [(f"busy-{number}", lambda: {"type": HANDLER}) for number in range(300)]
+        full = await layer.send_in_order(batch)
+        # A message the layer refused never comes: receive only what was queued.
+        received = [await layer.receive(channel) for channel in channels[: 300 - full]]
+        return full, len(received)
+
+    assert async_to_sync(queued_and_received)() == (0, 300)
+
+
 def fake_event(version: int) -> dict[str, Any]:
     """A table event as the layer carries it (only its version matters to the delivery)."""
     return {"type": HANDLER, "payloads": [{"type": "event", "version": version, "event": {}}]}
