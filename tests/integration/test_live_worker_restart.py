@@ -20,7 +20,14 @@ def test_a_killed_worker_leaves_a_match_that_a_new_worker_finishes(
     stack_env: dict[str, str],
 ) -> None:
     queue = f"restart-{uuid.uuid4().hex[:8]}"
-    env = {**stack_env, "CELERY_QUEUE": queue, "LIVE_TABLE_STALL_SECONDS": "1"}
+    # One move per task and commit (a run of bot moves would commit a whole hand at once), so
+    # the worker can be caught with a hand half played.
+    env = {
+        **stack_env,
+        "CELERY_QUEUE": queue,
+        "LIVE_TABLE_STALL_SECONDS": "1",
+        "LIVE_TABLE_BOT_RUN_SECONDS": "0",
+    }
     first = start_worker(env, queue)
     with default_queue(queue):
         table = bot_table("bela", target=501)
