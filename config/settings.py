@@ -210,6 +210,8 @@ CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "sched
 # ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
+    # First: a password too long is refused before the others read it.
+    {"NAME": "accounts.passwords.MaximumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
