@@ -113,4 +113,6 @@ def login_authenticate(*, request: HttpRequest | None, username: str, password: 
         KnownAddress.objects.update_or_create(
             username=_key(username), ip=ip, defaults={"last_seen": timezone.now()}
         )
+        forgotten = timezone.now() - timedelta(days=KNOWN_ADDRESS_DAYS)
+        KnownAddress.objects.filter(username=_key(username), last_seen__lt=forgotten).delete()
     return user

@@ -11,13 +11,14 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.login_guard import (
+    KNOWN_ADDRESS_DAYS,
     MAX_FAILURES_PER_IP,
     MAX_FAILURES_PER_USERNAME,
     MAX_FAILURES_PER_USERNAME_AND_IP,
     WINDOW,
     LoginThrottled,
 )
-from accounts.models import LoginFailure
+from accounts.models import KnownAddress, LoginFailure
 from tests.accounts.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +156,12 @@ def test_token_endpoint_shares_the_same_brake() -> None:
 def test_throttle_message_counts_whole_minutes() -> None:
     assert str(LoginThrottled(61)) == "Too many failed sign-ins; try again in 2 minutes."
     assert str(LoginThrottled(5)) == "Too many failed sign-ins; try again in 1 minute."
+
+
+def test_an_address_not_signed_in_from_for_months_is_braked_like_any_other() -> None:
+    make_user("ann")
+    assert web_login(Client(), "ann", PASSWORD, ip="10.0.0.1") == 302
+    KnownAddress.objects.update(last_seen=timezone.now() - timedelta(days=KNOWN_ADDRESS_DAYS + 1))
+    for attempt in range(MAX_FAILURES_PER_USERNAME):
+        web_login(Client(), "ann", "guess", ip=f"198.51.100.{attempt}")
+    assert web_login(Client(), "ann", PASSWORD, ip="10.0.0.1") == 429
