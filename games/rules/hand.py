@@ -124,17 +124,17 @@ class HandState:
         match_score: Sequence[int] = (0, 0),
         hanging: Sequence[int] = (0, 0),
     ) -> None:
-        cards = inputs.cards(deck, "a deck", 32)
-        if set(cards) != _ALL_CARDS:
+        deck_cards = inputs.cards(deck, "a deck", 32)
+        if set(deck_cards) != _ALL_CARDS:
             raise InvalidInputError("a deck must hold each of the 32 cards once")
         if not isinstance(variant, Variant):
             raise InvalidInputError(f"{variant!r} is not a rule set")
         self.variant = variant
         self.dealer = inputs.seat(dealer)
-        self.deck = tuple(cards)
+        self.deck = tuple(deck_cards)
         self.match_score = inputs.points(match_score, "the match score")
         self.hanging = inputs.points(hanging, "the hanging points")
-        self.dealt = variant.deal(self.deck, dealer)
+        self.dealt = variant.deal(self.deck, self.dealer)
         bidding = variant.bidding_cards
         self.held = [mask_of(cards[:bidding]) for cards in self.dealt]
         self.auction = variant.new_auction(dealer, self.deck)
@@ -471,9 +471,7 @@ def action_from_json(variant: Variant, item: Mapping[str, Any]) -> tuple[int, Ac
     if not isinstance(variant, Variant):
         raise InvalidInputError(f"{variant!r} is not a rule set")
     if not isinstance(item, Mapping):
-        raise MalformedActionError(
-            f"{item!r} is not an action (an object with seat and bid or play)"
-        )
+        raise MalformedActionError("an action is an object with a seat and a bid or a play")
     seat = item.get("seat")
     declare, belot = item.get("declare", True), item.get("belot", True)
     if type(seat) is not int or seat not in range(4):
