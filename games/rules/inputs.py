@@ -10,10 +10,13 @@ from typing import Any
 from games.rules.cards import CARDS, Card
 from games.rules.errors import InvalidInputError
 
+_WHOLE_TYPES = frozenset({int, Card})
+_CARD_NUMBERS = frozenset(range(32))
+
 
 def is_whole(value: object) -> bool:
     """An int proper: not a bool, not a float that happens to be whole."""
-    return type(value) is int or type(value) is Card
+    return type(value) in _WHOLE_TYPES
 
 
 def seat(value: object, what: str = "the dealer") -> int:
@@ -46,11 +49,13 @@ def points(value: object, what: str) -> tuple[int, int]:
 
 
 def cards(value: object, what: str, count: int) -> list[Card]:
-    """`count` cards given as ints 0-31."""
+    """`count` cards given as ints 0-31 (checked in C loops: every deal passes through)."""
     items = sequence(value, what)
-    if len(items) != count or not all(is_whole(c) and c in range(32) for c in items):
+    if len(items) != count or not _WHOLE_TYPES.issuperset(map(type, items)):
         raise InvalidInputError(f"{what} must be {count} cards (ints 0-31)")
-    return [CARDS[c] for c in items]
+    if not _CARD_NUMBERS.issuperset(items):
+        raise InvalidInputError(f"{what} must be {count} cards (ints 0-31)")
+    return list(map(CARDS.__getitem__, items))
 
 
 def seed(value: object) -> int | random.Random:
