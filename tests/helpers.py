@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TypeVar
 import pytest
 
 from config.lifetime import die_with_parent
+from config.stack import WS_MAX_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 # Set by .ci/run: there, a missing service is a failure, not a reason to skip.
@@ -199,6 +200,7 @@ def asgi_process(env: dict[str, str]) -> Iterator[Server]:
     command = [
         sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
         "--port", str(port), "--lifespan", "off", "--log-level", "warning",
+        "--ws-max-size", WS_MAX_SIZE,
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent

@@ -107,6 +107,17 @@ def test_an_oversize_frame_is_refused_and_the_socket_stays_open(
     assert scene.state() == before
 
 
+def test_a_frame_over_the_servers_limit_closes_only_that_socket(scene: Scene) -> None:
+    with scene.socket(scene.users[2]) as socket:
+        recv_json(socket)
+        socket.send("x" * (1024 * 1024 + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with scene.socket(scene.users[2]) as again:
+        assert recv_json(again)["type"] == "snapshot"
+
+
 def test_a_chat_line_of_control_and_format_characters_is_refused(
     scene: Scene, seat2: ClientConnection
 ) -> None:
