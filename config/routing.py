@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
@@ -21,9 +19,6 @@ class NoSuchEndpointConsumer(AsyncWebsocketConsumer):
         """Accept only to say why, then close."""
         await self.accept()
         await self.close(code=CLOSE_NOT_FOUND)
-
-    async def receive(self, text_data: Any = None, bytes_data: Any = None) -> None:
-        """Nothing is read: the socket is closing."""
 
 
 websocket_urlpatterns = [
