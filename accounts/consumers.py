@@ -7,6 +7,7 @@ from typing import Any
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from accounts.notifications import user_group
+from config.json_input import JsonInputError, json_loads
 
 # Close code for "authentication required" (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
@@ -38,8 +39,8 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
     ) -> None:
         """Decode a JSON text frame; anything else gets an error, never a dropped socket."""
         try:
-            content = await self.decode_json(text_data) if text_data is not None else None
-        except ValueError:
+            content = json_loads(text_data) if text_data is not None else None
+        except JsonInputError:
             content = None
         if content is None:
             await self.send_json({"type": "error", "message": "Send JSON text messages."})

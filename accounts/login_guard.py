@@ -1,6 +1,11 @@
-"""Sign-in with a brake on password guessing, per username and per address, shared by web and API.
+"""Sign-in with a brake on password guessing, shared by web and API, that nobody can turn into
+a switch locking someone else out.
 
-Failures are counted in the database, so every server process and worker sees the same count.
+Failures count per username and address (a guesser at one account from one address), per
+address (one address guessing many accounts) and per username from every address (guessing
+spread over many addresses). The last brake never stops an address the account signed in from
+lately, so failures sent in someone's name from elsewhere cannot lock them out. Counts live in
+the database, so every server process and worker sees the same ones.
 """
 
 from __future__ import annotations
@@ -13,13 +18,16 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 
-from accounts.models import LoginFailure, User
+from accounts.models import KnownAddress, LoginFailure, User
 
 # Failures within the window after which sign-in is refused until the oldest one ages out.
 WINDOW = timedelta(minutes=15)
-MAX_FAILURES_PER_USERNAME = 5
+MAX_FAILURES_PER_USERNAME_AND_IP = 5
 # Higher: several people can share an address (an office, a club, a phone network).
 MAX_FAILURES_PER_IP = 20
+# Guessing one account from many addresses; addresses it signed in from lately are exempt.
+MAX_FAILURES_PER_USERNAME = 50
+KNOWN_ADDRESS_DAYS = 60
 
 
 class LoginError(Exception):
@@ -70,11 +78,21 @@ def _seconds_until_allowed(failures: Q, limit: int) -> int:
     return max(1, math.ceil((oldest_counted + WINDOW - timezone.now()).total_seconds()))
 
 
+def _is_known(username: str, ip: str | None) -> bool:
+    """Whether the account signed in from this address lately."""
+    since = timezone.now() - timedelta(days=KNOWN_ADDRESS_DAYS)
+    known = KnownAddress.objects.filter(username=_key(username), ip=ip, last_seen__gte=since)
+    return ip is not None and known.exists()
+
+
 def login_retry_after(*, username: str, ip: str | None) -> int:
     """Seconds before this username may try from this address again (0: now)."""
-    waits = [_seconds_until_allowed(Q(username=_key(username)), MAX_FAILURES_PER_USERNAME)]
+    key = _key(username)
+    waits = [_seconds_until_allowed(Q(username=key, ip=ip), MAX_FAILURES_PER_USERNAME_AND_IP)]
     if ip is not None:
         waits.append(_seconds_until_allowed(Q(ip=ip), MAX_FAILURES_PER_IP))
+    if not _is_known(username, ip):
+        waits.append(_seconds_until_allowed(Q(username=key), MAX_FAILURES_PER_USERNAME))
     return max(waits)
 
 
@@ -89,5 +107,12 @@ def login_authenticate(*, request: HttpRequest | None, username: str, password: 
         LoginFailure.objects.filter(at__lt=timezone.now() - WINDOW).delete()
         LoginFailure.objects.create(username=_key(username), ip=ip)
         raise InvalidCredentials()
-    LoginFailure.objects.filter(username=_key(username)).delete()
+    # Only this address's failures: another address's guesses keep counting.
+    LoginFailure.objects.filter(username=_key(username), ip=ip).delete()
+    if ip is not None:
+        KnownAddress.objects.update_or_create(
+            username=_key(username), ip=ip, defaults={"last_seen": timezone.now()}
+        )
+        forgotten = timezone.now() - timedelta(days=KNOWN_ADDRESS_DAYS)
+        KnownAddress.objects.filter(username=_key(username), last_seen__lt=forgotten).delete()
     return user

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.contrib.auth.models import UserManager as DjangoUserManager
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models.functions import Lower
 
 from accounts.elo import is_provisional
 from games.choices import BotLevel, Variant
@@ -13,8 +15,18 @@ from games.choices import BotLevel, Variant
 INITIAL_RATING = 1500.0
 
 
+class UserManager(DjangoUserManager["User"]):
+    """Usernames are one name whatever their case: `Ann` signs in as `ann`."""
+
+    def get_by_natural_key(self, username: str | None) -> User:
+        """The account of this username in any case (the backend's sign-in lookup)."""
+        return self.get(username__iexact=username)
+
+
 class User(AbstractUser):
     """An account; a computer player is an account too, so it can be seated and rated."""
+
+    objects = UserManager()
 
     display_name = models.CharField(max_length=64, blank=True)
     is_bot = models.BooleanField(default=False)
@@ -29,12 +41,18 @@ class User(AbstractUser):
 
     class Meta:
         constraints = [
+            # "PLAYER_x" beside "player_x" would let one player pass for another.
+            models.UniqueConstraint(
+                Lower("username"),
+                name="username_unique_in_any_case",
+                violation_error_message="A user with that username already exists.",
+            ),
             models.CheckConstraint(
                 condition=(models.Q(is_bot=True) & ~models.Q(bot_level=""))
                 | (models.Q(is_bot=False) & models.Q(bot_level="")),
                 name="bot_level_iff_bot",
                 violation_error_message="A computer player needs a level; a person has none.",
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -155,3 +173,20 @@ class LoginFailure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} from {self.ip} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class KnownAddress(models.Model):
+    """An address an account signed in from: guesses spread over other addresses never lock
+    its owner out there (accounts.login_guard)."""
+
+    username = models.CharField(max_length=150)
+    ip = models.GenericIPAddressField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["username", "ip"], name="one_known_address_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.ip}"

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from accounts.models import ApiToken, Rating, RatingChange, User
+from accounts.passwords import MAX_PASSWORD_LENGTH
 from config.api import StrictCharField, StrictModelSerializer
 from games.choices import BotLevel
 
@@ -63,12 +64,22 @@ class RegisterSerializer(StrictModelSerializer):
     """A new person's account; the password must pass the site's password rules."""
 
     password = StrictCharField(
-        write_only=True, min_length=1, trim_whitespace=False, style={"input_type": "password"}
+        write_only=True,
+        min_length=1,
+        max_length=MAX_PASSWORD_LENGTH,
+        trim_whitespace=False,
+        style={"input_type": "password"},
     )
 
     class Meta:
         model = User
         fields = ["username", "password", "display_name", "email"]
+
+    def validate_username(self, value: str) -> str:
+        """One account per name in any case: `PLAYER_x` may not join beside `player_x`."""
+        if User.objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError("A user with that username already exists.")
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """Check the password against the other inputs (too similar to the username, ...)."""

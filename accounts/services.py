@@ -5,10 +5,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from accounts import elo
 from accounts.models import ApiToken, Rating, RatingChange, User
+from config.errors import ServiceError
+from config.text import visible_text
 from games.models import Match
 
 
@@ -30,12 +32,21 @@ def user_ensure(
     return user
 
 
-@transaction.atomic
 def user_register(*, username: str, password: str, display_name: str = "", email: str = "") -> User:
-    """Open a person's account (inputs already validated by the form or serializer)."""
-    return User.objects.create_user(
-        username=username, password=password, display_name=display_name, email=email
-    )
+    """Open a person's account (inputs already validated by the form or serializer).
+
+    A name taken meanwhile in another case (two sign-ups racing) is refused, not a 500.
+    """
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(
+                username=username,
+                password=password,
+                display_name=visible_text(display_name),
+                email=email,
+            )
+    except IntegrityError:
+        raise ServiceError("username_taken", "A user with that username already exists.") from None
 
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:
@@ -45,7 +56,7 @@ def profile_update(*, user: User, changes: dict[str, str]) -> User:
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
     for field, value in changes.items():
-        setattr(user, field, value)
+        setattr(user, field, visible_text(value) if field == "display_name" else value)
     user.save(update_fields=list(changes))
     return user
 

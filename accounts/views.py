@@ -17,6 +17,7 @@ from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
 from accounts.models import ApiToken, User
+from config.errors import ServiceError
 from games.choices import Variant
 
 LEADERBOARD_PAGE_SIZE = 50
@@ -27,15 +28,19 @@ def register(request: HttpRequest) -> HttpResponse:
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        user = services.user_register(
-            username=data["username"],
-            password=data["password1"],
-            display_name=data["display_name"],
-            email=data["email"],
-        )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, "Welcome! Your account is open.")
-        return redirect("profile-edit")
+        try:
+            user = services.user_register(
+                username=data["username"],
+                password=data["password1"],
+                display_name=data["display_name"],
+                email=data["email"],
+            )
+        except ServiceError as error:
+            form.add_error("username", error.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Welcome! Your account is open.")
+            return redirect("profile-edit")
     return render(request, "accounts/register.html", {"form": form})
 
 

@@ -7,9 +7,12 @@ DRF raised it or Django did (unknown URL, a bad request refused before any view 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
@@ -23,6 +26,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from config.errors import ServiceError
 
 API_PREFIX = "/api/"
+TOO_LARGE = "The request body is too large."
 # DRF's key for errors about the whole input rather than one field.
 NON_FIELD = "non_field_errors"
 
@@ -65,6 +69,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ServiceError):
         set_rollback()
         return Response(error_body(exc.code, exc.message), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            error_body("too_large", TOO_LARGE), status=HTTPStatus.REQUEST_ENTITY_TOO_LARGE
+        )
     # Django's own 404 and 403 become DRF's, as DRF's handler would do, to keep their codes.
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
@@ -115,6 +123,35 @@ def server_error(request: HttpRequest) -> HttpResponse:
         body = error_body("server_error", "Something went wrong on our side.")
         return JsonResponse(body, status=500)
     return defaults.server_error(request)
+
+
+# The error code of a Django error page of each status, where the handlers above did not run.
+_CODE_OF_STATUS = {
+    HTTPStatus.BAD_REQUEST: "bad_request",
+    HTTPStatus.FORBIDDEN: "permission_denied",
+    HTTPStatus.NOT_FOUND: "not_found",
+    HTTPStatus.INTERNAL_SERVER_ERROR: "server_error",
+}
+
+
+class JsonErrorsMiddleware:
+    """Under /api/, an error page Django drew itself (with DEBUG on, its HTML debug pages
+    replace the handlers above) becomes the JSON error shape; its details stay in the log."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        content_type = response.get("Content-Type", "")
+        if response.status_code < 400 or not _is_api(request) or "json" in content_type:
+            return response
+        status = HTTPStatus(response.status_code)
+        if status is HTTPStatus.NOT_FOUND:
+            return page_not_found(request, Http404())
+        code = _CODE_OF_STATUS.get(status, status.phrase.lower().replace(" ", "_"))
+        message = "Something went wrong on our side." if status >= 500 else f"{status.phrase}."
+        return JsonResponse(error_body(code, message), status=status)
 
 
 class ErrorDetailSerializer(serializers.Serializer):

@@ -55,6 +55,7 @@ class ApiSchema(AutoSchema):
         if any(p["in"] == "path" for p in parameters) or PAGE_PARAMETER in query:
             codes[404] = "No such object (or page)."
         if has_body:
+            codes[413] = "The body is over the size limit."
             codes[415] = "The body is not JSON."
         if self.view.get_throttles():
             codes[429] = "Too many requests; retry after the Retry-After header's seconds."

@@ -66,6 +66,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: it sees every error page under /api/, Django's debug pages included.
+    "config.api.JsonErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -208,6 +210,8 @@ CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "sched
 # ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
+    # First: a password too long is refused before the others read it.
+    {"NAME": "accounts.passwords.MaximumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -259,6 +263,9 @@ STORAGES = {
 # ------------------------------------------------------------------------------
 # REST API and its OpenAPI schema (docs served from the sidecar: no CDN)
 # ------------------------------------------------------------------------------
+# Largest request body read (API JSON, forms): a bigger one answers 413 under /api/. The
+# compose proxy refuses over 1 MiB as well (nginx's client_max_body_size).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 REST_FRAMEWORK = {
     # Error responses in the schema, in the one error shape (config.api).
     "DEFAULT_SCHEMA_CLASS": "config.api_schema.ApiSchema",
@@ -271,7 +278,8 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
     # Clients send JSON: form encodings cannot carry every string the schema allows.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # Nesting depth limited (config.json_input): a deep body is a 400, not a RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.LimitedJSONParser"],
     "DEFAULT_PAGINATION_CLASS": "config.api.Pagination",
     "PAGE_SIZE": 50,
     # Every 4xx as {"error": {"code", "message", "fields"}}.

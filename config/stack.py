@@ -24,6 +24,9 @@ from config.lifetime import die_with_parent
 
 STOP_TIMEOUT = 15.0
 READY_TIMEOUT = 60.0
+# Bytes of one WebSocket message uvicorn reads (its default: 16 MiB); a bigger one closes the
+# socket with 1009. The table consumer refuses far less (MAX_FRAME_CHARS) with an error.
+WS_MAX_SIZE = str(1024 * 1024)
 
 
 def say(message: str, *, error: bool = False) -> None:
@@ -187,7 +190,7 @@ def main(argv: list[str]) -> int:
         call_command("load_demo_data", verbosity=0)
         supervisor.start(
             "web", "uvicorn", "config.asgi:application", "--host", args.host,
-            "--port", str(args.port), "--lifespan", "off",
+            "--port", str(args.port), "--lifespan", "off", "--ws-max-size", WS_MAX_SIZE,
         )  # fmt: skip
         say("the worker loads the computer players' compiled search (compiled on first run)")
         supervisor.start(

@@ -9,6 +9,8 @@ Server -> client:
   {"type": "event", "version", "event", "view", "table", "at"}  after each committed change
   {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
   {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
+A frame that is not a JSON object, nests over 32 levels or exceeds MAX_FRAME_CHARS gets an
+`error` (codes malformed_json, too_large).
 `view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
 Each socket gets each event once, in version order (games.sequencer): an early one waits for
 the one before it; one lost on the way is replaced by a fresh snapshot after GAP_GRACE.
@@ -33,6 +35,7 @@ from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
+from config.json_input import JsonInputError, json_loads
 from games import queries, services
 from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
@@ -46,6 +49,8 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_WATCH_REFUSED = 4403
 # Seconds an early event waits for the one before it before the gap counts as a lost message.
 GAP_GRACE = 2.0
+# Longest text frame read (characters): a chat line or an action is far shorter.
+MAX_FRAME_CHARS = 16 * 1024
 
 
 def _token_user(scope: dict[str, Any]) -> Any:
@@ -133,12 +138,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
     ) -> None:
         """Decode a JSON text frame; anything else gets an error, never a dropped socket."""
+        if text_data is not None and len(text_data) > MAX_FRAME_CHARS:
+            message = f"Messages are at most {MAX_FRAME_CHARS} characters."
+            await self._error("too_large", message, None)
+            return
+        problem = ""
         try:
-            content = await self.decode_json(text_data) if text_data is not None else None
-        except ValueError:
-            content = None
+            content = json_loads(text_data) if text_data is not None else None
+        except JsonInputError as error:
+            content, problem = None, f" {error.message}"
         if not isinstance(content, dict):
-            await self._error("malformed_json", "Send JSON objects as text messages.", None)
+            await self._error("malformed_json", f"Send JSON objects as text.{problem}", None)
             return
         await self.receive_json(content, **kwargs)
 

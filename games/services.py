@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.text import visible_text
 from games import outbox, rules
 from games import unit_of_work as uow
 from games.bots import get_bot
@@ -348,9 +349,9 @@ def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
     """A line of chat: players talk to everyone; spectators only to spectators."""
     if not user.is_authenticated:
         raise ServiceError("sign_in", "Sign in to chat.")
-    if not isinstance(text, str) or not text.strip():
+    text = visible_text(text) if isinstance(text, str) else ""
+    if not text:
         raise ServiceError("invalid", "Write something first.")
-    text = text.strip()
     if len(text) > CHAT_MAX_LENGTH:
         raise ServiceError("invalid", f"Keep it under {CHAT_MAX_LENGTH} characters.")
     table = Table.objects.filter(pk=table_id).first()

@@ -12,7 +12,8 @@ case "${1:-web}" in
     # anyone else it is ignored, so sign-in brakes and throttles count the real client.
     exec uvicorn config.asgi:application \
       --host 0.0.0.0 --port "${PORT:-8000}" --workers "${WEB_CONCURRENCY:-2}" \
-      --lifespan off --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}"
+      --lifespan off --proxy-headers --forwarded-allow-ips "${FORWARDED_ALLOW_IPS:-127.0.0.1}" \
+      --ws-max-size 1048576
     ;;
   worker)
     exec celery -A config worker --loglevel INFO --concurrency "${WORKER_CONCURRENCY:-2}"

@@ -12,7 +12,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TypeVar
 import pytest
 
 from config.lifetime import die_with_parent
+from config.stack import WS_MAX_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 # Set by .ci/run: there, a missing service is a failure, not a reason to skip.
@@ -58,6 +59,50 @@ def wait_for(check: Callable[[], T | None], *, timeout: float, what: str) -> T:
             return value
         time.sleep(0.1)
     pytest.fail(f"timed out after {timeout:g} s waiting for {what}", pytrace=False)
+
+
+def _activity(pids: Iterable[int]) -> tuple[frozenset[int], int, bool]:
+    """The live processes among pids, the CPU ticks they have used, and whether one is running."""
+    alive, ticks, running = set(), 0, False
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] == "Z":
+            continue
+        alive.add(pid)
+        # After the name: state, then utime and stime are the 12th and 13th fields.
+        ticks += int(fields[11]) + int(fields[12])
+        # Running, or waiting on the disk: busy either way.
+        running = running or fields[0] in ("R", "D")
+    return frozenset(alive), ticks, running
+
+
+def wait_while_working(
+    check: Callable[[], T | None], *, pids: Callable[[], Iterable[int]], idle: float, what: str
+) -> T:
+    """Poll until check returns a value other than None, for as long as the processes work.
+
+    A busy machine slows processes down but leaves them using CPU, runnable or exiting one by
+    one; only processes that sit still for `idle` seconds (none exits, none runs or uses CPU)
+    are stuck. So the wait ends on the condition or on a real hang, never on the machine's load.
+    """
+    last = _activity(pids())
+    still_since = time.monotonic()
+    while True:
+        value = check()
+        if value is not None:
+            return value
+        now = _activity(pids())
+        if now != last or now[2]:
+            last, still_since = now, time.monotonic()
+        elif time.monotonic() - still_since > idle:
+            pytest.fail(
+                f"waiting for {what}: processes {sorted(now[0])} did nothing for {idle:g} s",
+                pytrace=False,
+            )
+        time.sleep(0.1)
 
 
 def port_open(port: int) -> bool | None:
@@ -155,6 +200,7 @@ def asgi_process(env: dict[str, str]) -> Iterator[Server]:
     command = [
         sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1",
         "--port", str(port), "--lifespan", "off", "--log-level", "warning",
+        "--ws-max-size", WS_MAX_SIZE,
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, start_new_session=True, preexec_fn=die_with_parent

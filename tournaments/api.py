@@ -163,8 +163,8 @@ def _user(username: str, field: str) -> User:
     return user
 
 
-def _detail(tournament_id: int) -> Response:
-    tournament = queries.tournament_detail(tournament_id=tournament_id)
+def _detail(tournament_id: int, viewer: Any) -> Response:
+    tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=viewer)
     return Response(TournamentDetailSerializer(tournament).data)
 
 
@@ -183,7 +183,9 @@ class TournamentListView(generics.ListCreateAPIView):
         data = CreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = services.tournament_create(organizer=request.user, **data.validated_data)  # type: ignore[arg-type]
-        body = TournamentDetailSerializer(queries.tournament_detail(tournament_id=tournament.pk))
+        body = TournamentDetailSerializer(
+            queries.tournament_detail(tournament_id=tournament.pk, viewer=request.user)
+        )
         return Response(body.data, status=status.HTTP_201_CREATED)
 
 
@@ -195,7 +197,7 @@ class TournamentDetailView(APIView):
     @extend_schema(responses={200: TournamentDetailSerializer, 404: ERRORS[404]})
     def get(self, request: Request, tournament_id: int) -> Response:
         """Read the tournament."""
-        return _detail(tournament_id)
+        return _detail(tournament_id, request.user)
 
     @extend_schema(
         request=SettingsSerializer(partial=True),
@@ -211,7 +213,7 @@ class TournamentDetailView(APIView):
             user=request.user,  # type: ignore[arg-type]
             changes=changes,
         )
-        return _detail(tournament_id)
+        return _detail(tournament_id, request.user)
 
 
 def _action_view(service: Callable[..., object], doc: str, summary: str) -> type[APIView]:
@@ -223,7 +225,7 @@ def _action_view(service: Callable[..., object], doc: str, summary: str) -> type
         @extend_schema(request=None, responses={200: TournamentDetailSerializer, **ERRORS})
         def post(self, request: Request, tournament_id: int) -> Response:
             service(tournament_id=tournament_id, user=request.user)
-            return _detail(tournament_id)
+            return _detail(tournament_id, request.user)
 
     ActionView.__doc__ = doc
     ActionView.post.__doc__ = summary

@@ -40,7 +40,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
-    tournament = queries.tournament_detail(tournament_id=tournament_id)
+    tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
     user = request.user
     organizing = user.is_authenticated and (user.is_staff or user.pk == tournament.organizer_id)
     mine = [
@@ -75,7 +75,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 @login_required
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
-    tournament = queries.tournament_detail(tournament_id=tournament_id)
+    tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
     if not (request.user.is_staff or request.user.pk == tournament.organizer_id):
         return HttpResponseForbidden("Only the organizer or staff can edit this tournament.")
     initial = {"target": tournament.house_rules.get("target")}

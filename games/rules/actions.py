@@ -16,6 +16,9 @@ TAKE = "take"
 CONTRACT = "contract"
 CAPOT = 250  # the value a capot bid stands for
 CALLS = (PASS, DOUBLE, REDOUBLE, COINCHE, SURCOINCHE, TAKE)
+# Coinche contract values as written: ASCII digits only ("٩٠" and "¹⁰⁰" are digits to Python).
+VALUE_WORDS = {str(value): value for value in range(80, 170, 10)}
+CONTRACT_VALUES = frozenset((*VALUE_WORDS.values(), CAPOT))
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +28,21 @@ class Bid:
     kind: str
     strain: int | None = None  # index into STRAIN_NAMES for contracts
     value: int | None = None  # coinche values 80..160, or CAPOT
+
+    def __post_init__(self) -> None:
+        """Refuse a hand-built bid no text could name: the engine would store what it cannot
+        print back."""
+        if self.kind in CALLS:
+            well_formed = self.strain is None and self.value is None
+        elif self.kind == CONTRACT and type(self.strain) is int:
+            if self.value is None:
+                well_formed = self.strain in range(len(STRAIN_NAMES))
+            else:
+                well_formed = self.strain in range(4) and _is_value(self.value)
+        else:
+            well_formed = False
+        if not well_formed:
+            raise MalformedActionError(f"{self.kind!r} {self.strain!r} {self.value!r} is not a bid")
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -57,10 +75,12 @@ class Bid:
 
 
 def _number(word: str) -> int | None:
-    """A coinche bid value: a multiple of ten from 80 to 160."""
-    if word.isdigit() and 80 <= int(word) <= 160 and int(word) % 10 == 0:
-        return int(word)
-    return None
+    """A coinche bid value: a multiple of ten from 80 to 160, in ASCII digits."""
+    return VALUE_WORDS.get(word)
+
+
+def _is_value(value: object) -> bool:
+    return type(value) is int and value in CONTRACT_VALUES
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +90,14 @@ class Play:
     card: Card
     declare: bool = True
     belot: bool = True
+
+    def __post_init__(self) -> None:
+        """Refuse a hand-built play of no card (40, -1, "Js"): only cards 0-31 exist."""
+        if type(self.card) not in (int, Card) or self.card not in range(32):
+            raise MalformedActionError(f"{self.card!r} is not a card (0-31)")
+        if type(self.declare) is not bool or type(self.belot) is not bool:
+            raise MalformedActionError("declare and belot are true or false")
+        object.__setattr__(self, "card", CARDS[self.card])
 
     @classmethod
     def parse(cls, text: str, *, declare: bool = True, belot: bool = True) -> Play:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
+from games.rules import inputs
 from games.rules.actions import PLAYS, Action, Bid, Play
 from games.rules.cards import (
     BEATEN_BY,
@@ -21,7 +22,12 @@ from games.rules.cards import (
     shuffled_deck,
 )
 from games.rules.declarations import BELOT, Declaration
-from games.rules.errors import IllegalActionError, InvalidInputError, MalformedActionError
+from games.rules.errors import (
+    IllegalActionError,
+    InvalidInputError,
+    MalformedActionError,
+    RulesError,
+)
 from games.rules.play import PlayRules, legal_mask, refusal
 from games.rules.variants import get_variant
 from games.rules.variants.base import Auction, Contract, HandScore, Variant
@@ -118,16 +124,17 @@ class HandState:
         match_score: Sequence[int] = (0, 0),
         hanging: Sequence[int] = (0, 0),
     ) -> None:
-        if len(deck) != 32 or set(deck) != _ALL_CARDS:
+        deck_cards = inputs.cards(deck, "a deck", 32)
+        if set(deck_cards) != _ALL_CARDS:
             raise InvalidInputError("a deck must hold each of the 32 cards once")
-        if dealer not in range(4):
-            raise InvalidInputError("the dealer is a seat 0-3")
+        if not isinstance(variant, Variant):
+            raise InvalidInputError(f"{variant!r} is not a rule set")
         self.variant = variant
-        self.dealer = dealer
-        self.deck = tuple(map(CARDS.__getitem__, deck))
-        self.match_score = (int(match_score[0]), int(match_score[1]))
-        self.hanging = (int(hanging[0]), int(hanging[1]))
-        self.dealt = variant.deal(self.deck, dealer)
+        self.dealer = inputs.seat(dealer)
+        self.deck = tuple(deck_cards)
+        self.match_score = inputs.points(match_score, "the match score")
+        self.hanging = inputs.points(hanging, "the hanging points")
+        self.dealt = variant.deal(self.deck, self.dealer)
         bidding = variant.bidding_cards
         self.held = [mask_of(cards[:bidding]) for cards in self.dealt]
         self.auction = variant.new_auction(dealer, self.deck)
@@ -172,11 +179,12 @@ class HandState:
         if (seed is not None) + (deck is not None) + (hands is not None) != 1:
             raise InvalidInputError("give exactly one of seed, deck and hands")
         if hands is not None:
-            if len(hands) != 4 or any(len(h) != 8 for h in hands):
+            if len(inputs.sequence(hands, "hands")) != 4:
                 raise InvalidInputError("hands must be four lists of eight cards")
-            deck = rules.hands_to_deck(hands, dealer)
+            held = [inputs.cards(h, "each hand", 8) for h in hands]
+            deck = rules.hands_to_deck(held, inputs.seat(dealer))
         elif seed is not None:
-            deck = shuffled_deck(seed)
+            deck = shuffled_deck(inputs.seed(seed))
         if deck is None:
             raise InvalidInputError("give exactly one of seed, deck and hands")
         return cls(rules, dealer, deck, match_score=match_score, hanging=hanging)
@@ -411,19 +419,22 @@ class HandState:
     def from_json(cls, data: Mapping[str, Any]) -> HandState:
         """Rebuild a state saved by to_json (replaying its actions)."""
         try:
+            data = inputs.mapping(data, "a saved hand")
             variant = get_variant(data["variant"], data.get("house_rules"))
-            deck = [Card.parse(code) for code in data["deck"]]
+            deck = [Card.parse(code) for code in inputs.sequence(data["deck"], "the deck")]
             state = cls(
                 variant,
-                int(data["dealer"]),
+                data["dealer"],
                 deck,
                 match_score=data.get("match_score", (0, 0)),
                 hanging=data.get("hanging", (0, 0)),
             )
-            for item in data["actions"]:
+            for item in inputs.sequence(data["actions"], "the actions"):
                 seat, action = action_from_json(variant, item)
                 state.apply(action, seat)
-        except (KeyError, TypeError, ValueError, MalformedActionError, IllegalActionError) as exc:
+        except KeyError as exc:
+            raise InvalidInputError(f"not a saved hand: {exc} is missing") from exc
+        except RulesError as exc:
             raise InvalidInputError(f"not a saved hand: {exc}") from exc
         return state
 
@@ -433,7 +444,7 @@ class HandState:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What one seat may see: its cards, everything public, its legal actions."""
-        return seat_view(self, seat)
+        return seat_view(self, inputs.seat(seat, "a view's seat"))
 
     def public_view(self) -> dict[str, Any]:
         """What a spectator may see: no hidden card."""
@@ -457,6 +468,10 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
 
 def action_from_json(variant: Variant, item: Mapping[str, Any]) -> tuple[int, Action]:
     """Read one action in the runner's notation; anything unreadable is MalformedActionError."""
+    if not isinstance(variant, Variant):
+        raise InvalidInputError(f"{variant!r} is not a rule set")
+    if not isinstance(item, Mapping):
+        raise MalformedActionError("an action is an object with a seat and a bid or a play")
     seat = item.get("seat")
     declare, belot = item.get("declare", True), item.get("belot", True)
     if type(seat) is not int or seat not in range(4):

@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.rules import inputs
 from games.rules.errors import InvalidInputError
 from games.rules.hand import HandState
 from games.rules.variants import get_variant
@@ -28,10 +29,10 @@ class Match:
         dealer: int = 0,
         deals: int | None = None,
     ) -> None:
-        if deals is not None and deals < 1:
+        if deals is not None and (not inputs.is_whole(deals) or deals < 1):
             raise InvalidInputError("a match of a fixed number of deals has at least one")
         self.rules = get_variant(variant, house_rules)
-        self.dealer = dealer
+        self.dealer = inputs.seat(dealer)
         self.deals = deals
         self.score = [0, 0]
         self.hanging = [0, 0]
@@ -63,9 +64,7 @@ class Match:
         if self.hand is not None:
             raise InvalidInputError("record the current hand before dealing another")
         if dealer is not None:
-            if dealer not in range(4):
-                raise InvalidInputError("the dealer is a seat 0-3")
-            self.dealer = dealer
+            self.dealer = inputs.seat(dealer)
         self.hand = HandState.new(
             self.rules,
             dealer=self.dealer,
@@ -120,20 +119,39 @@ class Match:
     def from_json(cls, data: Mapping[str, Any]) -> Match:
         """Rebuild a match saved by to_json."""
         try:
-            deals = data.get("deals")
+            data = inputs.mapping(data, "a saved match")
             match = cls(
-                data["variant"],
-                data["house_rules"],
-                dealer=int(data["dealer"]),
-                deals=None if deals is None else int(deals),
+                data["variant"], data["house_rules"], dealer=data["dealer"], deals=data.get("deals")
             )
-            match.score = [int(x) for x in data["score"]]
-            match.hanging = [int(x) for x in data["hanging"]]
-            match.winner = data["winner"]
-            match.history = [dict(h) for h in data["history"]]
+            match.score = list(inputs.points(data["score"], "the score"))
+            match.hanging = list(inputs.points(data["hanging"], "the hanging points"))
+            match.winner = _team_or_none(data["winner"])
+            history = inputs.sequence(data["history"], "the history")
+            match.history = [_deal_record(item) for item in history]
             hand = data["hand"]
-        except (KeyError, TypeError, ValueError) as exc:
+            if hand is not None:
+                match.hand = HandState.from_json(hand)
+                if match.hand.variant.name != match.rules.name:
+                    raise InvalidInputError("the hand in progress is of another rule set")
+        except KeyError as exc:
+            raise InvalidInputError(f"not a saved match: {exc} is missing") from exc
+        except InvalidInputError as exc:
             raise InvalidInputError(f"not a saved match: {exc}") from exc
-        if hand is not None:
-            match.hand = HandState.from_json(hand)
         return match
+
+
+def _team_or_none(value: object) -> int | None:
+    """A saved winner: team 0 or 1, or None while nobody has won."""
+    if value is not None and (not inputs.is_whole(value) or value not in (0, 1)):
+        raise InvalidInputError(f"the winner is team 0 or 1 (or null), not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _deal_record(item: object) -> dict[str, Any]:
+    """One entry of a saved match's history: who dealt, how it ended, the points it gave."""
+    record = dict(inputs.mapping(item, "a deal of the history"))
+    inputs.seat(record.get("dealer"))
+    inputs.points(record.get("hand_points"), "a deal's hand points")
+    if not isinstance(record.get("outcome"), str):
+        raise InvalidInputError("a deal's outcome is a word")
+    return record

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -42,6 +43,37 @@ def test_register_400_for_a_weak_password() -> None:
     assert response.status_code == 400
     assert "This password is entirely numeric." in error_of(response)["fields"]["password"]
     assert not User.objects.filter(username="newbie").exists()
+
+
+def test_register_400_for_a_password_sign_in_would_refuse() -> None:
+    response = APIClient().post(
+        "/api/auth/register/", {**NEW, "password": "long pass " * 100_000}, format="json"
+    )
+    assert response.status_code == 400
+    assert list(error_of(response)["fields"]) == ["password"]
+    assert not User.objects.exists()
+
+
+def test_the_longest_password_sign_up_takes_signs_in() -> None:
+    longest = ("x7 horse " * 20)[:128]
+    client = APIClient()
+    assert (
+        client.post("/api/auth/register/", {**NEW, "password": longest}, format="json").status_code
+        == 201
+    )
+    signed_in = client.post(
+        "/api/auth/login/", {"username": "newbie", "password": longest}, format="json"
+    )
+    assert signed_in.status_code == 200
+
+
+def test_the_sign_up_page_refuses_a_password_sign_in_would_refuse() -> None:
+    password = "long pass " * 20
+    form = {"username": "newbie", "password1": password, "password2": password}
+    response = Client().post("/accounts/register/", form)
+    assert response.status_code == 200
+    assert "This password is too long" in response.content.decode()
+    assert not User.objects.exists()
 
 
 def test_register_401_with_a_bad_token(bad_token: APIClient) -> None:

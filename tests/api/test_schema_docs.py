@@ -39,7 +39,7 @@ def test_errors_are_described_in_the_error_shape(schema: dict) -> None:
     error = schema["components"]["schemas"]["ErrorDetail"]
     assert set(error["required"]) == {"code", "message", "fields"}
     patch = schema["paths"]["/api/users/{username}/"]["patch"]["responses"]
-    assert set(patch) == {"200", "400", "401", "403", "404", "415"}
+    assert set(patch) == {"200", "400", "401", "403", "404", "413", "415"}
     ref = patch["403"]["content"]["application/json"]["schema"]["$ref"]
     assert ref == "#/components/schemas/Error"
 

@@ -1,4 +1,5 @@
-"""Schemathesis sends schema-driven requests, valid and not, to every operation of the API.
+"""Schemathesis sends schema-driven requests, valid and not, to every operation of the API,
+and deeply nested and oversize bodies too (with DEBUG on and off).
 
 Every operation: no 500, and every answer (status, content type, headers, body) is one the
 schema describes. The accounts operations are held to more: input off the schema is refused.
@@ -13,7 +14,9 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
+from django.test import Client
 from hypothesis import HealthCheck, settings
+from pytest_django import Settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
@@ -23,6 +26,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from accounts.models import User
 from accounts.services import token_create, user_register
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
@@ -71,3 +75,37 @@ def test_accounts_operations_refuse_input_off_the_schema(
     case.call_and_validate(
         headers={"Authorization": f"Token {token}"}, excluded_checks=[positive_data_acceptance]
     )
+
+
+# Bodies no schema describes: nested past the decoder's recursion limit, or over the size limit.
+HOSTILE_BODIES = {
+    "deep arrays": "[" * 5000 + "]" * 5000,
+    "deep objects": '{"a": ' * 1000 + "1" + "}" * 1000,
+    "oversize": '{"name": "' + "x" * (1024 * 1024) + '"}',
+}
+
+
+@pytest.fixture(params=[False, True], ids=["debug_off", "debug_on"])
+def debug(request: pytest.FixtureRequest, settings: Settings) -> bool:
+    settings.DEBUG = request.param
+    return bool(request.param)
+
+
+@schema.parametrize()
+@settings(max_examples=2, deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_operation_refuses_deep_and_oversize_bodies_in_the_error_shape(
+    case: schemathesis.Case, db: None, debug: bool
+) -> None:
+    user = User.objects.filter(username="prober").first() or user_register(
+        username="prober", password="a long enough pass 42"
+    )
+    key = token_create(user=user, name="hostile")[1]
+    client = Client(raise_request_exception=False, HTTP_AUTHORIZATION=f"Token {key}")
+    for name, body in HOSTILE_BODIES.items():
+        response = client.generic(
+            case.method, case.formatted_path, data=body, content_type="application/json"
+        )
+        assert response.status_code < 500, (name, case.method, case.formatted_path)
+        if response.status_code >= 400:
+            assert response["Content-Type"] == "application/json", (name, case.formatted_path)
+            assert set(response.json()["error"]) == {"code", "message", "fields"}

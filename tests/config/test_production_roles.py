@@ -204,6 +204,21 @@ def test_a_forged_header_does_not_reset_the_sign_up_throttle(
 
 @pytest.mark.integration
 @pytest.mark.slow
+def test_a_body_over_the_proxys_limit_gets_the_json_error_shape(proxy: int) -> None:
+    connection = http.client.HTTPConnection("127.0.0.1", proxy, timeout=20)
+    try:
+        body = json.dumps({"username": "x" * (2 * 1024 * 1024), "password": "p"})
+        connection.request("POST", "/api/auth/login/", body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert response.status == 413
+        assert response.getheader("Content-Type") == "application/json"
+        assert json.loads(response.read())["error"]["code"] == "too_large"
+    finally:
+        connection.close()
+
+
+@pytest.mark.integration
+@pytest.mark.slow
 def test_websockets_pass_through_the_proxy(proxy: int) -> None:
     # Anonymous: the server accepts the upgrade, then closes with its own code.
     url = f"ws://127.0.0.1:{proxy}/ws/notifications/"

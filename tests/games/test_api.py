@@ -100,6 +100,19 @@ def test_an_action_needs_exactly_one_of_bid_and_play() -> None:
     assert response.status_code == 400
 
 
+@pytest.mark.parametrize("word", ["\u00b9\u2070\u2070 hearts", "\u0669\u0660 hearts", "080 hearts"])
+def test_a_coinche_value_in_other_digits_is_malformed(word: str) -> None:
+    table, users = people_table("coinche")
+    table.refresh_from_db()
+    version = table.version
+    client = signed_in(users[(table.match.engine["hand"]["dealer"] + 1) % 4])
+    response = client.post(f"/api/tables/{table.pk}/actions/", {"bid": word}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "malformed"
+    table.refresh_from_db()
+    assert table.version == version
+
+
 def test_join_an_open_table() -> None:
     host = person()
     created = signed_in(host).post(

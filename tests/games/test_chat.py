@@ -36,3 +36,10 @@ def test_empty_or_long_lines_are_refused(text: str | None) -> None:
     with pytest.raises(ServiceError) as refused:
         chat_post(table_id=table.pk, user=users[0], text=text)  # type: ignore[arg-type]
     assert refused.value.code == "invalid"
+
+
+def test_control_and_format_characters_are_taken_out() -> None:
+    # NUL cannot be stored in PostgreSQL text; U+202E would reverse the lines after it.
+    table, users = people_table("bela")
+    said = chat_post(table_id=table.pk, user=users[0], text="gl\x00\u202e hf\u200b\n")
+    assert said.text == "gl hf"

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from websockets.sync.client import ClientConnection
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from accounts.models import User
 from games.models import Match, Table
@@ -83,6 +84,53 @@ def test_malformed_json_is_refused(scene: Scene, seat2: ClientConnection) -> Non
     assert reply["code"] == "malformed_json"
     assert "JSON" in reply["message"]
     assert scene.state() == before
+
+
+def test_a_deeply_nested_frame_is_refused_and_the_socket_stays_open(
+    scene: Scene, seat2: ClientConnection
+) -> None:
+    before = scene.state()
+    reply = refused(seat2, "[" * 1000 + "]" * 1000)
+    assert reply["code"] == "malformed_json"
+    assert "32 levels" in reply["message"]
+    reply = refused(seat2, '{"type": "act", "action": ' + "{" * 200 + "}" * 200 + "}")
+    assert reply["code"] == "malformed_json"
+    assert scene.state() == before
+
+
+def test_an_oversize_frame_is_refused_and_the_socket_stays_open(
+    scene: Scene, seat2: ClientConnection
+) -> None:
+    before = scene.state()
+    reply = refused(seat2, json.dumps({"type": "chat", "text": "x" * 100_000}))
+    assert reply["code"] == "too_large"
+    assert scene.state() == before
+
+
+def test_a_frame_over_the_servers_limit_closes_only_that_socket(scene: Scene) -> None:
+    with scene.socket(scene.users[2]) as socket:
+        recv_json(socket)
+        socket.send("x" * (1024 * 1024 + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with scene.socket(scene.users[2]) as again:
+        assert recv_json(again)["type"] == "snapshot"
+
+
+def test_a_chat_line_of_control_and_format_characters_is_refused(
+    scene: Scene, seat2: ClientConnection
+) -> None:
+    reply = refused(seat2, {"type": "chat", "text": "\u0000\u202e\u200b", "client_seq": 4})
+    assert (reply["code"], reply["client_seq"]) == ("invalid", 4)
+
+
+def test_a_socket_path_with_no_route_is_closed_as_not_found(scene: Scene) -> None:
+    for path in ("/ws/tables/abc/", "/ws/nowhere/", "/ws/tables/99999999999999999999999/"):
+        with connect(f"{scene.server.ws_url}{path}", origin=scene.server.url) as socket:
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404, path
 
 
 def test_an_unknown_message_type_is_refused(scene: Scene, seat2: ClientConnection) -> None:

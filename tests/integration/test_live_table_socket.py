@@ -98,6 +98,17 @@ def test_a_foreign_origin_is_refused(asgi_server: Server) -> None:
     assert refused.value.response.status_code == 403
 
 
+@pytest.mark.parametrize(
+    "origin", ["http://localhost:1", "https://{host}", "http://{host}:1", "http://{host}.evil"]
+)
+def test_an_origin_of_another_port_or_scheme_is_refused(asgi_server: Server, origin: str) -> None:
+    table, users = people_table("bela")
+    host = asgi_server.url.removeprefix("http://")
+    with pytest.raises(InvalidStatus) as refused:
+        open_table_socket(asgi_server, table.pk, user=users[0], origin=origin.format(host=host))
+    assert refused.value.response.status_code == 403
+
+
 def test_reconnecting_takes_the_seat_back_from_the_bot(asgi_server: Server) -> None:
     table, users = people_table("bela")
     table_leave(table_id=table.pk, user=users[3])

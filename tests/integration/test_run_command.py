@@ -11,10 +11,21 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, descendants, free_port, get_json, process_alive, wait_for
+from tests.helpers import (
+    ROOT,
+    descendants,
+    free_port,
+    get_json,
+    process_alive,
+    wait_for,
+    wait_while_working,
+)
 
 # Embedded mode: none of the variables that point at real services.
 SERVICE_VARIABLES = {"DATABASE_URL", "REDIS_URL", "CELERY_QUEUE", "DJANGO_SETTINGS_MODULE"}
+# Seconds stopping processes may sit still (no exit, no CPU, not runnable) before they count as
+# hung: a slow machine makes them slower, never still.
+IDLE = 30
 
 
 def embedded_env(var_dir: Path) -> dict[str, str]:
@@ -56,7 +67,10 @@ def run_until_healthy_then(signum: signal.Signals, var_dir: Path, log: Path) -> 
             started = descendants(run.pid)
             assert len(started) >= 4  # redis-server, uvicorn, celery worker, celery beat
             run.send_signal(signum)
-            status = run.wait(timeout=60)
+            # However long the machine's load makes it, while the processes still work on it.
+            status = wait_while_working(
+                run.poll, pids=lambda: [run.pid, *started], idle=IDLE, what="the run to stop"
+            )
         finally:
             if run.poll() is None:
                 run.kill()
@@ -71,7 +85,9 @@ def run_until_healthy_then(signum: signal.Signals, var_dir: Path, log: Path) -> 
         assert not (var_dir / "redis.sock").exists()
     else:
         # A killed supervisor cannot clean up: its children must notice and exit themselves.
-        wait_for(nothing_left, timeout=20, what="the killed run's children to exit")
+        wait_while_working(
+            nothing_left, pids=lambda: started, idle=IDLE, what="the killed run's children to exit"
+        )
     output_text = log.read_text()
     assert f"http://127.0.0.1:{port}/" in output_text
     assert "organizer / belote-demo" in output_text

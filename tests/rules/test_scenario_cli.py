@@ -61,9 +61,10 @@ def test_standard_input_and_rules_errors_exit_zero() -> None:
         json.dumps({**GOOD, "house_rules": {"nonsense": 1}}),
         json.dumps({**GOOD, "deck": [c for h in HANDS for c in h]}),
         json.dumps({**GOOD, "hands": [HANDS[0]] * 4}),
-        json.dumps({**GOOD, "actions": [{"bid": "clubs"}]}),
-        json.dumps({**GOOD, "actions": [{"seat": 4, "bid": "clubs"}]}),
         json.dumps({**GOOD, "dealer": 7}),
+        json.dumps({**GOOD, "dealer": None}),
+        json.dumps({**GOOD, "deck": [c for h in HANDS for c in h], "hands": None, "actions": 1}),
+        "[" * 100_000 + "]" * 100_000,
     ],
 )
 def test_an_invalid_file_exits_2_with_a_message(broken: str) -> None:
@@ -77,6 +78,50 @@ def test_run_takes_and_returns_dicts() -> None:
     assert result["contract"] == {"bid": "clubs", "team": 1, "multiplier": 1}
     with pytest.raises(InvalidInputError):
         run({**GOOD, "dealer": None})
+
+
+@pytest.mark.parametrize("key", ["deck", "house_rules", "match_score", "hanging"])
+def test_a_null_optional_key_counts_as_absent(key: str) -> None:
+    assert run({**GOOD, key: None}) == run(GOOD)
+    done = cli("-", stdin=json.dumps({**GOOD, key: None}))
+    assert done.returncode == 0 and json.loads(done.stdout) == run(GOOD)
+
+
+def test_null_actions_and_hands_beside_a_deck_count_as_absent() -> None:
+    deck = {"variant": "bela", "dealer": 0, "deck": [c for h in HANDS for c in h]}
+    assert run({**deck, "hands": None, "actions": None}) == run(deck)
+
+
+@pytest.mark.parametrize(
+    "unreadable",
+    [
+        {"bid": "clubs"},
+        {"seat": 4, "bid": "clubs"},
+        {"seat": "2", "bid": "clubs"},
+        "pass",
+        None,
+        [2, "pass"],
+        {"seat": 2},
+        {"seat": 2, "bid": "pass", "play": "Ah"},
+        {"seat": 2, "bid": "pass", "declare": False},
+        {"seat": 2, "bid": "pass", "shout": True},
+        {"seat": 2, "play": "Ah", "belot": "no"},
+    ],
+)
+def test_an_unreadable_action_is_malformed_at_its_index_with_the_hand_so_far(
+    unreadable: object,
+) -> None:
+    data = {
+        **GOOD,
+        "actions": [{"seat": 1, "bid": "clubs"}, unreadable, {"seat": 2, "bid": "pass"}],
+    }
+    result = run(data)
+    assert result["error"]["action"] == 1 and result["error"]["code"] == "malformed"
+    assert result["error"]["message"]
+    assert result["contract"] == {"bid": "clubs", "team": 1, "multiplier": 1}
+    assert result["next"] == {"seat": 2, "legal": AFTER_CLUBS}
+    done = cli("-", stdin=json.dumps(data))
+    assert done.returncode == 0 and json.loads(done.stdout)["error"]["code"] == "malformed"
 
 
 def test_a_malformed_action_reports_its_index() -> None:

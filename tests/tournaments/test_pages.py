@@ -130,6 +130,10 @@ def test_others_cannot_open_the_edit_page() -> None:
     event = tournament()
     client = Client()
     client.force_login(person())
+    # A draft is not even found by others; once published, its edit page is refused.
+    assert client.get(f"/tournaments/{event.pk}/edit/").status_code == 404
+    event.status = Tournament.Status.REGISTRATION
+    event.save()
     assert client.get(f"/tournaments/{event.pk}/edit/").status_code == 403
 
 

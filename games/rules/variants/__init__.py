@@ -14,7 +14,7 @@ VARIANTS: dict[str, type[Variant]] = {cls.name: cls for cls in (Bulgarian, Bela,
 
 def get_variant(name: str, house_rules: Mapping[str, object] | None = None) -> Variant:
     """A rule set by name, configured with house rules (unknown name or rule: an error)."""
-    cls = VARIANTS.get(name)
+    cls = VARIANTS.get(name) if isinstance(name, str) else None
     if cls is None:
         raise InvalidInputError(f"unknown variant {name!r} (known: {', '.join(VARIANTS)})")
     return cls(house_rules)

@@ -94,6 +94,8 @@ class Variant(ABC):
     card_total: ClassVar[Mapping[int, int]]  # trump mode -> card points incl. last trick
 
     def __init__(self, house_rules: Mapping[str, object] | None = None) -> None:
+        if house_rules is not None and not isinstance(house_rules, Mapping):
+            raise InvalidInputError(f"house rules are an object, not {type(house_rules).__name__}")
         chosen = dict(house_rules or {})
         for key, value in chosen.items():
             choices = self.house_rule_choices.get(key)
