@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tournaments import formats
 from tournaments.models import Entry, RoundTable, Tournament
+from tournaments.policies import policy_for
 
 
 @dataclass(frozen=True)
@@ -29,12 +30,19 @@ class DrawnMatch:
 
 
 def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
-    """The bracket's rounds as columns; empty until the event has started (seeds are set)."""
-    if tournament.format != Tournament.Format.SINGLE_ELIMINATION or tournament.started_at is None:
+    """The bracket's rounds as columns; empty until the event has started (seeds are set).
+
+    Empty too for a field no bracket can hold (an event started before starts were checked):
+    the page shows the rounds and entries instead of failing.
+    """
+    if not policy_for(tournament).draws_bracket or tournament.started_at is None:
         return []
-    tree = formats.bracket(tournament)
-    winners = formats.bracket_winners(tournament)
-    known = tree.entrants(winners)
+    try:
+        tree = formats.bracket(tournament)
+        winners = formats.bracket_winners(tournament)
+        known = tree.entrants(winners)
+    except ValueError:
+        return []
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     tables = {
         table.bracket_match: table

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 
 from games.choices import BotLevel, Variant
+
+
+def new_seed() -> int:
+    """A fresh event seed (positive, fits a signed 64-bit column)."""
+    return secrets.randbits(62)
 
 
 class Tournament(models.Model):
@@ -62,6 +69,11 @@ class Tournament(models.Model):
     rated = models.BooleanField(default=True)
     # While paused no round starts and the running round's clock stops.
     paused_at = models.DateTimeField(null=True, blank=True)
+    # Draws the cards of fixed-length matches: the same event replays the same deals.
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    # What stopped the event (a round that could not start or finish); it waits, paused, for
+    # the organizer to resume (which tries again) or cancel. Empty: nothing went wrong.
+    problem = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -122,8 +134,6 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The live watcher chain's token: a chain holding another token stops (one watcher only).
-    watch = models.CharField(max_length=32, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

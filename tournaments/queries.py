@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
-from django.http import Http404
+from typing import Any
 
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
+
+from config.errors import ServiceError
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 
 
@@ -14,7 +17,7 @@ def tournament_list() -> QuerySet[Tournament]:
 
 
 def tournament_detail(*, tournament_id: int) -> Tournament:
-    """A tournament with entries, rounds (tables in order) and standings; 404 if none."""
+    """A tournament with entries, rounds (tables in order) and standings; refused if none."""
     tables = RoundTable.objects.select_related(
         "home", "away", "home_partner", "away_partner", "winner", "table"
     )
@@ -29,5 +32,13 @@ def tournament_detail(*, tournament_id: int) -> Tournament:
         .first()
     )
     if tournament is None:
-        raise Http404("No such tournament.")
+        raise ServiceError("not_found", _("No such tournament."))
     return tournament
+
+
+def tables_seating(*, tournament: Tournament, user: Any) -> set[int]:
+    """The event's round tables where this user holds a seat (none for the anonymous)."""
+    if not user.is_authenticated:
+        return set()
+    seated = RoundTable.objects.filter(round__tournament=tournament, table__seats__user=user)
+    return set(seated.values_list("pk", flat=True))

@@ -1,8 +1,9 @@
 """Writes about tournaments: the organizer's actions, registration, check-in and the clock.
 
 Each action checks who asks (the organizer or staff), then the status machine:
-draft -> registration -> check_in -> running -> finished, and cancelled from any state before
-finished. Anything else is refused with a ServiceError that says what is allowed.
+draft -> registration -> (check_in, optional) -> running -> finished, and cancelled from any
+state before finished. Anything else is refused with a ServiceError that says, in words, where
+the event stands; a start that could not run is refused before anything starts.
 
 The clock takes the same steps on its own once their times come (`tournaments_advance_due`,
 run by the beat sweep): `registration_opens_at` opens a draft's registration (setting it is how
@@ -19,6 +20,8 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.models import INITIAL_RATING, Rating, User
 from config.errors import ServiceError
@@ -26,8 +29,11 @@ from games import rules
 from games.choices import BotLevel, Variant
 from games.models import Table
 from games.services import table_leave, table_pause, table_resume
+from tournaments import live
+from tournaments.access import may_run
 from tournaments.models import Entry, Round, RoundTable, Tournament
-from tournaments.rounds import round_create
+from tournaments.policies import policy_for
+from tournaments.rounds import deadline_schedule, round_create
 from tournaments.tables import stand_in
 
 Status = Tournament.Status
@@ -36,7 +42,8 @@ logger = logging.getLogger(__name__)
 # Where each status may go next.
 TRANSITIONS: dict[str, frozenset[str]] = {
     Status.DRAFT: frozenset({Status.REGISTRATION, Status.CANCELLED}),
-    Status.REGISTRATION: frozenset({Status.CHECK_IN, Status.CANCELLED}),
+    # Check-in is optional: registration may go straight to the start (everyone entered plays).
+    Status.REGISTRATION: frozenset({Status.CHECK_IN, Status.RUNNING, Status.CANCELLED}),
     Status.CHECK_IN: frozenset({Status.RUNNING, Status.CANCELLED}),
     Status.RUNNING: frozenset({Status.FINISHED, Status.CANCELLED}),
     Status.FINISHED: frozenset(),
@@ -48,13 +55,6 @@ EDITABLE = {
     "registration_opens_at", "registration_closes_at", "check_in_opens_at",
     "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated",
 }  # fmt: skip
-# Formats individuals can play: partners rotate each round, so no team stays the same for a
-# knockout to carry forward (enter fixed pairs for single elimination).
-INDIVIDUALS_FORMATS = {
-    Tournament.Format.SWISS,
-    Tournament.Format.ROUND_ROBIN,
-    Tournament.Format.DUPLICATE,
-}
 EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
 
 
@@ -75,30 +75,54 @@ def tournament_ensure(
     return tournament
 
 
-def _allowed(user: User | Any, tournament: Tournament) -> bool:
-    return bool(user.is_authenticated and (user.is_staff or user.pk == tournament.organizer_id))
-
-
 def _locked(tournament_id: int, user: User | Any) -> Tournament:
     """The tournament, locked, if this user may run it; refusals say why."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
         raise ServiceError("not_found", "No such tournament.")
-    if not _allowed(user, tournament):
-        raise ServiceError("forbidden", "Only the organizer or staff can do this.")
+    if not may_run(user, tournament):
+        raise ServiceError("forbidden", _("Only the organizer or staff can do this."))
     return tournament
 
 
+def _where_it_stands(status: str) -> str:
+    """The event's state in words, with the next step an organizer can take."""
+    return {
+        Status.DRAFT: _("The event is still a draft: open registration first."),
+        Status.REGISTRATION: _("Registration is open: open check-in, or start the event."),
+        Status.CHECK_IN: _("Check-in is open: start the event when everyone is here."),
+        Status.RUNNING: _("The event is already running."),
+        Status.FINISHED: _("The event is over."),
+        Status.CANCELLED: _("The event was cancelled: it is over."),
+    }[Status(status)]
+
+
 def _check_move(tournament: Tournament, to: Tournament.Status) -> None:
-    """Refuse a status change the machine does not allow, naming what is possible."""
+    """Refuse a status change the machine does not allow, saying where the event stands."""
     if to not in TRANSITIONS[tournament.status]:
-        now = Status(tournament.status).label
-        choices = ", ".join(Status(s).label for s in sorted(TRANSITIONS[tournament.status]))
         raise ServiceError(
             "illegal_transition",
-            f"A tournament in '{now}' cannot go to '{to.label}'"
-            + (f"; it can go to: {choices}." if choices else "; it is over."),
+            _("That is not possible now. %(state)s")
+            % {"state": _where_it_stands(tournament.status)},
         )
+
+
+def tournament_possible_actions(tournament: Tournament) -> set[str]:
+    """The organizer's actions the event's state allows now (pages show only these)."""
+    status = Status(tournament.status)
+    possible = {name for name, to in ACTION_TARGETS.items() if to in TRANSITIONS[status]}
+    if status == Status.RUNNING:
+        possible.add("resume" if tournament.is_paused else "pause")
+    return possible
+
+
+# The organizer's status actions and where each takes the event.
+ACTION_TARGETS = {
+    "open-registration": Status.REGISTRATION,
+    "open-check-in": Status.CHECK_IN,
+    "start": Status.RUNNING,
+    "cancel": Status.CANCELLED,
+}
 
 
 def _move(tournament: Tournament, to: Tournament.Status) -> None:
@@ -110,18 +134,7 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
 
 def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
-    if values.get("format") == Tournament.Format.DUPLICATE and not values.get("match_deals"):
-        raise ServiceError(
-            "invalid",
-            "Duplicate compares deal by deal: set match_deals, the deals every table plays.",
-        )
-    individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
-    if individuals and values.get("format") not in INDIVIDUALS_FORMATS:
-        raise ServiceError(
-            "unsupported",
-            "Individuals change partners every round, so no team goes through a knockout: "
-            "choose Swiss, round robin or duplicate, or enter fixed pairs.",
-        )
+    policy_for(values["format"]).check_settings(values)
     if values.get("variant") not in Variant.values:
         raise ServiceError("invalid", f"Unknown rule set {values.get('variant')!r}.")
     try:
@@ -173,7 +186,8 @@ def tournament_edit(*, tournament_id: int, user: User, changes: Mapping[str, Any
     unknown = set(changes) - EDITABLE
     if unknown:
         raise ServiceError("invalid", f"These cannot be changed: {', '.join(sorted(unknown))}.")
-    values = {field: getattr(tournament, field) for field in (*EDITABLE, "variant", "format")}
+    fixed = ("variant", "format", "entry_type")
+    values = {field: getattr(tournament, field) for field in (*EDITABLE, *fixed)}
     values.update(changes)
     _validate(values)
     for field, value in changes.items():
@@ -241,7 +255,7 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
             raise ServiceError("invalid", "In this event each player enters alone.")
     elif len(players) != 2 or players[0].pk == players[1].pk:
         raise ServiceError("invalid", "A pair is two different players.")
-    organizing = _allowed(user, tournament)
+    organizing = may_run(user, tournament)
     if not organizing and user.pk not in {p.pk for p in players}:
         raise ServiceError("forbidden", "You can enter only a pair you play in.")
     if any(p.is_bot for p in players) and not (organizing and tournament.bots_allowed):
@@ -267,7 +281,7 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
     if entry is None:
         raise ServiceError("not_found", "No such entry.")
     tournament = entry.tournament
-    if user.pk not in {entry.player_one_id, entry.player_two_id} and not _allowed(user, tournament):
+    if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
         raise ServiceError("forbidden", "Only the entry's players or the organizer can check in.")
     if tournament.status != Status.CHECK_IN:
         raise ServiceError("check_in_closed", "Check-in is not open.")
@@ -288,34 +302,33 @@ def tournament_start(*, tournament_id: int, user: User) -> Tournament:
 def _start(tournament: Tournament, *, now: datetime) -> None:
     """Seed and start round 1 (the organizer's Start and the clock's); refusals say why."""
     _check_move(tournament, Status.RUNNING)
+    if tournament.status == Status.REGISTRATION:
+        # Started without a check-in: everyone entered is taken to be here.
+        tournament.entries.update(checked_in=True)
+    policy = policy_for(tournament)
     entries = list(tournament.entries.select_related("player_one", "player_two"))
-    if len(entries) < 2:
-        raise ServiceError("too_few", "A tournament needs at least two entries.")
     absent = [entry for entry in entries if not entry.checked_in]
     if absent and not tournament.bots_allowed:
-        Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
         entries = [entry for entry in entries if entry.checked_in]
-        if len(entries) < 2:
-            raise ServiceError("too_few", "Fewer than two entries checked in.")
     individuals = tournament.entry_type == Tournament.EntryType.INDIVIDUALS
-    missing = -len(entries) % 4
-    if individuals and missing:
-        if not tournament.bots_allowed:
-            raise ServiceError(
-                "table_of_four",
-                f"Individuals sit four to a table: {len(entries)} players leave {missing} "
-                f"seat{'s' if missing > 1 else ''} empty, and this event allows no bots to "
-                "fill them.",
-            )
-        entries += _table_fillers(tournament, missing=missing)
-    per_table = 4 if individuals else 2
-    duplicate = tournament.format == Tournament.Format.DUPLICATE
-    if duplicate and (len(entries) < 2 * per_table or len(entries) % per_table):
+    missing = -len(entries) % 4 if individuals else 0
+    if missing and not tournament.bots_allowed:
         raise ServiceError(
-            "tables_to_compare",
-            f"Duplicate compares two full tables or more: {len(entries)} "
-            f"{'players' if individuals else 'pairs'} do not fill them (enter bots).",
+            "table_of_four",
+            ngettext(
+                "Individuals sit four to a table: %(players)d players leave %(count)d seat "
+                "empty, and this event allows no bots to fill it.",
+                "Individuals sit four to a table: %(players)d players leave %(count)d seats "
+                "empty, and this event allows no bots to fill them.",
+                missing,
+            )
+            % {"players": len(entries), "count": missing},
         )
+    policy.check_start(tournament, len(entries) + missing)
+    if absent and not tournament.bots_allowed:
+        Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
+    if missing:
+        entries += _table_fillers(tournament, missing=missing)
     _move(tournament, Status.RUNNING)
     for entry in entries:
         entry.no_show = not entry.checked_in
@@ -323,8 +336,17 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
         entry.seed_rating = sum(ratings) / len(ratings)
         entry.save(update_fields=["no_show", "seed_rating"])
     tournament.started_at = now
-    tournament.save(update_fields=["started_at"])
+    tournament.problem = ""
+    tournament.save(update_fields=["started_at", "problem"])
+    try:
+        policy.pair_round(tournament, 1)
+    except ValueError as error:
+        # A last check that round 1 can be drawn: a refusal now beats a stuck event later.
+        raise ServiceError(
+            "cannot_start", _("Round 1 cannot be paired: %(error)s.") % {"error": error}
+        ) from error
     round_create(tournament=tournament, number=1)
+    live.tournament_changed(tournament=tournament)
 
 
 def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
@@ -384,15 +406,28 @@ def tournament_resume(*, tournament_id: int, user: User) -> Tournament:
         raise ServiceError("not_paused", "The tournament is not paused.")
     paused_for = timezone.now() - tournament.paused_at
     tournament.paused_at = None
-    tournament.save(update_fields=["paused_at"])
+    tournament.problem = ""
+    tournament.save(update_fields=["paused_at", "problem"])
     for table_id in _paused_tables(tournament):
         table_resume(table_id=table_id)
     for round_ in tournament.rounds.exclude(status=Round.Status.FINISHED):
         if round_.deadline is not None:
             round_.deadline += paused_for
             round_.save(update_fields=["deadline"])
-        round_create(tournament=tournament, number=round_.number)
+            deadline_schedule(round_)
+        if round_.status == Round.Status.PENDING:
+            round_create(tournament=tournament, number=round_.number)
+        else:
+            # Its tables may all have ended meanwhile, or it failed to finish: look again.
+            _on_commit_finalize(round_.pk)
+    live.tournament_changed(tournament=tournament)
     return tournament
+
+
+def _on_commit_finalize(round_id: int) -> None:
+    from tournaments import tasks  # tasks call the services: import late.
+
+    transaction.on_commit(lambda: tasks.finalize_round.delay(round_id))
 
 
 @transaction.atomic
@@ -436,7 +471,8 @@ def tournament_cancel(*, tournament_id: int, user: User) -> Tournament:
     _move(tournament, Status.CANCELLED)
     tournament.finished_at = timezone.now()
     tournament.paused_at = None
-    tournament.save(update_fields=["finished_at", "paused_at"])
+    tournament.problem = ""
+    tournament.save(update_fields=["finished_at", "paused_at", "problem"])
     for table_id in _paused_tables(tournament):
         table_resume(table_id=table_id)
     return tournament
@@ -483,6 +519,10 @@ def tournament_advance(*, tournament_id: int, now: datetime) -> int:
                         _start(tournament, now=now)
                 except ServiceError as error:
                     logger.warning("%s did not start at %s: %s", tournament, now, error.message)
+                    tournament.problem = (
+                        _("The scheduled start was refused: %(reason)s") % {"reason": error.message}
+                    )[:300]
+                    tournament.save(update_fields=["problem"])
                     break
             steps += 1
     return steps
@@ -491,7 +531,7 @@ def tournament_advance(*, tournament_id: int, now: datetime) -> int:
 def tournaments_advance_due(*, now: datetime) -> int:
     """Beat: every tournament whose scheduled step has come takes it; the steps taken."""
     when = Q()
-    for status, (field, _) in SCHEDULE.items():
+    for status, (field, _step) in SCHEDULE.items():
         when |= Q(status=status, **{f"{field}__lte": now})
     due = Tournament.objects.filter(when)
     return sum(

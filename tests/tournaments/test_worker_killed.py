@@ -27,7 +27,6 @@ def test_a_round_whose_worker_was_killed_finalizes_exactly_once(
         **stack_env,
         "CELERY_QUEUE": queue,
         "LIVE_TABLE_STALL_SECONDS": "1",
-        "TOURNAMENT_WATCH_SECONDS": "1",
     }
     with default_queue(queue):
         first = start_worker(env, queue, concurrency=2)
