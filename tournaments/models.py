@@ -104,8 +104,11 @@ class Entry(models.Model):
     # The team's rating when the event started: it seeds the bracket and orders the Swiss.
     seed_rating = models.FloatField(default=0.0)
     checked_in = models.BooleanField(default=False)
-    # Did not check in: computer players sit in its seats for the whole event.
+    # Did not check in: computer players sit in its seats for the whole event (for this entry,
+    # which keeps its place and its score).
     no_show = models.BooleanField(default=False)
+    # A computer player that fills the last table of individuals: it plays, never ranks.
+    filler = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -216,7 +216,9 @@ def standings_store(tournament: Tournament) -> None:
     played: Counter[int] = Counter()
     for seats in finished.values_list("home", "away", "home_partner", "away_partner"):
         played.update(entry for entry in seats if entry is not None)
-    ranks = policy.final_ranks(tournament, lines)
+    fillers = set(tournament.entries.filter(filler=True).values_list("pk", flat=True))
+    ranks = _without(policy.final_ranks(tournament, lines), fillers)
+    lines = [line for line in lines if line.entry.id not in fillers]
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
@@ -231,6 +233,18 @@ def standings_store(tournament: Tournament) -> None:
         )
         for line in lines
     )
+
+
+def _without(ranks: dict[int, int], fillers: set[int]) -> dict[int, int]:
+    """The ranks once table fillers are taken out: those below move up, ties stay ties."""
+    kept = sorted((rank, entry) for entry, rank in ranks.items() if entry not in fillers)
+    ranked: dict[int, int] = {}
+    previous: tuple[int, int] | None = None  # (old rank, new rank) of the line above
+    for position, (rank, entry) in enumerate(kept, start=1):
+        new = previous[1] if previous is not None and previous[0] == rank else position
+        ranked[entry] = new
+        previous = (rank, new)
+    return ranked
 
 
 def tournament_halt(*, round_id: int, reason: str) -> None:

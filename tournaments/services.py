@@ -34,7 +34,7 @@ from tournaments.access import may_run
 from tournaments.models import Entry, Round, RoundTable, Tournament
 from tournaments.policies import policy_for
 from tournaments.rounds import deadline_schedule, round_create
-from tournaments.tables import stand_in
+from tournaments.tables import stand_in, table_filler
 
 Status = Tournament.Status
 logger = logging.getLogger(__name__)
@@ -351,14 +351,12 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
 
 def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
     """Individuals sit four to a table: bots' entries fill the last one (stand-ins play them)."""
+    fillers = [table_filler(level=tournament.bot_level, number=n) for n in range(1, missing + 1)]
     return [
         Entry.objects.create(
-            tournament=tournament,
-            name=f"Stand-in bot {number} (fills a table)",
-            player_one=stand_in(level=tournament.bot_level, seat=0),
-            checked_in=True,
+            tournament=tournament, name=str(bot), player_one=bot, checked_in=True, filler=True
         )
-        for number in range(1, missing + 1)
+        for bot in fillers
     ]
 
 

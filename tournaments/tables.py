@@ -20,6 +20,7 @@ from games.services import table_create, table_end, table_take_seat
 from tournaments.models import Entry, Tournament
 
 STAND_IN_PREFIX = "stand-in"
+FILLER_PREFIX = "filler"
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,20 @@ def stand_in(*, level: str, seat: int) -> User:
     return User.computer_player(
         username=f"{STAND_IN_PREFIX}-{level}-{seat}",
         display_name=f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
+        level=BotLevel(level),
+    )
+
+
+def table_filler(*, level: str, number: int) -> User:
+    """The computer player that fills seat `number` (1-3) of an individuals event's last table.
+
+    One account per number, so fillers at one table are different accounts, each with the
+    name the entry list, the tables and the results all show.
+    """
+    return User.computer_player(
+        username=f"{FILLER_PREFIX}-{level}-{number}",
+        display_name=_("Table filler %(number)d (%(level)s)")
+        % {"number": number, "level": BotLevel(level).label},
         level=BotLevel(level),
     )
 
