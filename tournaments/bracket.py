@@ -29,13 +29,22 @@ class DrawnMatch:
     third_place: bool
 
 
-def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
+@dataclass(frozen=True)
+class Column:
+    """One round of the bracket: its title (the same the results use) and its matches."""
+
+    title: str
+    matches: list[DrawnMatch]
+
+
+def bracket_columns(tournament: Tournament) -> list[Column]:
     """The bracket's rounds as columns; empty until the event has started (seeds are set).
 
     Empty too for a field no bracket can hold (an event started before starts were checked):
     the page shows the rounds and entries instead of failing.
     """
-    if not policy_for(tournament).draws_bracket or tournament.started_at is None:
+    policy = policy_for(tournament)
+    if not policy.draws_bracket or tournament.started_at is None:
         return []
     try:
         tree = formats.bracket(tournament)
@@ -49,7 +58,7 @@ def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
         for table in RoundTable.objects.filter(round__tournament=tournament, away__isnull=False)
     }
     columns = []
-    for round_ in tree.rounds:
+    for number, round_ in enumerate(tree.rounds, start=1):
         column = []
         for match in round_:
             home, away = known[match.number]
@@ -78,5 +87,5 @@ def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
                     match.third_place,
                 )
             )
-        columns.append(column)
+        columns.append(Column(policy.round_title(number, len(tree.rounds)), column))
     return columns

@@ -46,6 +46,11 @@ def results(tournament: Tournament) -> list[pairing.Result[int]]:
     return found
 
 
+def forbidden(tournament: Tournament) -> list[tuple[int, int]]:
+    """The pairs of entries the organizer wants kept apart."""
+    return list(tournament.forbidden_pairings.values_list("first_id", "second_id"))
+
+
 def bracket(tournament: Tournament) -> pairing.Bracket[int]:
     """The single-elimination bracket, seeded by the ratings the entries started with."""
     return pairing.single_elimination(seeds(tournament), third_place=tournament.third_place)
@@ -80,7 +85,9 @@ def pair_individuals(
         for table in earlier
         for team in ((table.home_id, table.home_partner_id), (table.away_id, table.away_partner_id))
     ]
-    teams = pairing.partner_round(players, [(a, b) for a, b in past if b is not None]).teams
+    # Entries kept apart are not made partners either, while the field allows.
+    apart = [(a, b) for a, b in past if b is not None] + forbidden(tournament)
+    teams = pairing.partner_round(players, apart).teams
     score = {line.entry.id: line.score for line in standings}
     rating = {player.id: player.rating for player in players}
     ranked = sorted(

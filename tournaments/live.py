@@ -14,12 +14,15 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from accounts.notifications import user_notify
 from games.models import Seat
-from tournaments.models import Round, Tournament
+from tournaments.models import Entry, Round, Tournament
 
 logger = logging.getLogger(__name__)
+# Seconds a player away from any table sees "your table is ready" before being taken there.
+GO_IN_SECONDS = 5
 
 
 def tournament_group(tournament_id: int) -> str:
@@ -50,10 +53,35 @@ def round_opened(*, tournament: Tournament, round_: Round) -> None:
                 "url": reverse("games:table", args=[table_id]),
                 "tournament": name,
                 "round": number,
+                "message": _("Your table is ready: round %(round)d of %(name)s.")
+                % {"round": number, "name": name},
+                "action": _("Go to your table"),
+                "stay": _("Stay on this page"),
+                "title": _("Your table is ready"),
+                "go_in_seconds": GO_IN_SECONDS,
             },
         )
         for user_id, table_id in seats
     ]
+    transaction.on_commit(lambda: _send_users(notices))
+
+
+def partner_invited(*, entry: Entry) -> None:
+    """After this commit, tell the invited partner who asked them, and where to answer."""
+    if entry.player_two_id is None:
+        return
+    tournament = entry.tournament
+    payload = {
+        "type": "invitation",
+        "tournament": tournament.name,
+        "from": str(entry.player_one),
+        "url": reverse("tournaments:detail", args=[tournament.pk]),
+        "message": _("%(player)s invited you to play %(name)s as a pair.")
+        % {"player": entry.player_one, "name": tournament.name},
+        "action": _("Answer the invitation"),
+        "title": _("Invitation"),
+    }
+    notices = [(entry.player_two_id, payload)]
     transaction.on_commit(lambda: _send_users(notices))
 
 

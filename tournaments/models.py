@@ -6,6 +6,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.choices import BotLevel, Variant
 
@@ -36,7 +37,14 @@ class Tournament(models.Model):
         PAIRS = "pairs", "Fixed pairs"
         INDIVIDUALS = "individuals", "Individuals"
 
+    class Ranking(models.TextChoices):
+        WINS = "wins", _("Wins, then Buchholz, Sonneborn-Berger, points difference")
+        WINS_DIFFERENCE = "wins_difference", _("Wins, then points difference, then points")
+        POINTS = "points", _("Total points, then points difference")
+        DIFFERENCE = "difference", _("Points difference (goal-average), then total points")
+
     name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, max_length=4000)
     variant = models.CharField(max_length=16, choices=Variant.choices)
     # The rule set's house rules, `target` (the score that ends a match) included.
     house_rules = models.JSONField(default=dict, blank=True)
@@ -52,6 +60,8 @@ class Tournament(models.Model):
     # Swiss and duplicate: rounds to play; empty: log2 of the field (a Swiss's single winner).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     third_place = models.BooleanField(default=False)
+    # How the standings rank (duplicate always ranks by matchpoints).
+    ranking = models.CharField(max_length=16, choices=Ranking.choices, default=Ranking.WINS)
     registration_opens_at = models.DateTimeField(null=True, blank=True)
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     check_in_opens_at = models.DateTimeField(null=True, blank=True)
@@ -109,6 +119,8 @@ class Entry(models.Model):
     no_show = models.BooleanField(default=False)
     # A computer player that fills the last table of individuals: it plays, never ranks.
     filler = models.BooleanField(default=False)
+    # A pair is registered once the invited partner accepts (the organizer's entries at once).
+    partner_accepted = models.BooleanField(default=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -209,6 +221,7 @@ class Standing(models.Model):
     buchholz = models.FloatField(default=0.0)
     sonneborn_berger = models.FloatField(default=0.0)
     points_difference = models.IntegerField(default=0)
+    points_for = models.IntegerField(default=0)
     rounds_played = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -216,3 +229,38 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.entry}"
+
+
+class ResultAdjustment(models.Model):
+    """An organizer's change to a table's result: what it was, what it became, and why."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="adjustments")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200)
+    points_before = models.JSONField()
+    points_after = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.points_before} -> {self.points_after} ({self.reason})"
+
+
+class ForbiddenPairing(models.Model):
+    """Two entries that should not meet (teammates, family): pairing avoids it while it can."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+    )
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="one_forbidden_pairing")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"

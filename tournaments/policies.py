@@ -8,7 +8,7 @@ Services, rounds and pages ask `policy_for(tournament)` and never test the forma
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
@@ -69,7 +69,9 @@ class FormatPolicy:
         return self._pair_teams(tournament, number)
 
     def _pair_teams(self, tournament: Tournament, number: int) -> list[formats.Pairing]:
-        round_ = pairing.swiss_round(formats.seeds(tournament), formats.results(tournament))
+        round_ = pairing.swiss_round(
+            formats.seeds(tournament), formats.results(tournament), formats.forbidden(tournament)
+        )
         return formats.pairings_of(round_)
 
     def table_options(
@@ -81,18 +83,41 @@ class FormatPolicy:
             for number, pairing_ in enumerate(pairings, start=1)
         ]
 
+    def round_title(self, number: int, rounds: int) -> str:
+        """What the pages call round `number` of `rounds`."""
+        return _("Round %(number)d") % {"number": number}
+
     def score_round(self, *, tournament: Tournament, round_: Round) -> None:
         """Turn the round's table results into what the standings count (as played: nothing)."""
 
     def standings(self, tournament: Tournament) -> list[pairing.Standing[int]]:
-        """Standings with tie-breaks over every finished round."""
-        return pairing.standings(formats.seeds(tournament), formats.results(tournament))
+        """Standings over every finished round, ranked as the event chose."""
+        results = formats.results(tournament)
+        lines = pairing.standings(formats.seeds(tournament), results)
+        key = RANKINGS.get(tournament.ranking)
+        if key is None:
+            return lines
+        scored = pairing.points_scored(results)
+        return pairing.rank_by(lines, lambda line: key(line, scored.get(line.entry.id, 0)))
+
+    def points_for(self, tournament: Tournament) -> dict[int, int]:
+        """Game points each entry scored (duplicate: matchpoints are its score already)."""
+        return pairing.points_scored(formats.results(tournament))
 
     def final_ranks(
         self, tournament: Tournament, lines: Sequence[pairing.Standing[int]]
     ) -> dict[int, int]:
         """Entry -> place: by the standings."""
         return {line.entry.id: line.rank for line in lines}
+
+
+Ranking = Tournament.Ranking
+# The ranking keys besides wins with their tie-breaks (the pairing package's own order).
+RANKINGS: dict[str, Callable[[pairing.Standing[int], int], tuple[float, ...]]] = {
+    Ranking.WINS_DIFFERENCE: lambda line, points: (line.score, line.points_difference, points),
+    Ranking.POINTS: lambda line, points: (points, line.points_difference),
+    Ranking.DIFFERENCE: lambda line, points: (line.points_difference, points),
+}
 
 
 class SwissPolicy(FormatPolicy):
@@ -209,6 +234,13 @@ class EliminationPolicy(FormatPolicy):
                 raise ValueError(f"bracket match {match.number} is not decided yet")
             found.append(formats.Pairing(home, away, match.number))
         return found
+
+    def round_title(self, number: int, rounds: int) -> str:
+        if number == rounds:
+            return _("Final")
+        if number == rounds - 1:
+            return _("Semi-finals")
+        return super().round_title(number, rounds)
 
     def final_ranks(
         self, tournament: Tournament, lines: Sequence[pairing.Standing[int]]

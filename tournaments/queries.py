@@ -8,7 +8,15 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from config.errors import ServiceError
-from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
+from tournaments.models import (
+    Entry,
+    ForbiddenPairing,
+    ResultAdjustment,
+    Round,
+    RoundTable,
+    Standing,
+    Tournament,
+)
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -42,3 +50,70 @@ def tables_seating(*, tournament: Tournament, user: Any) -> set[int]:
         return set()
     seated = RoundTable.objects.filter(round__tournament=tournament, table__seats__user=user)
     return set(seated.values_list("pk", flat=True))
+
+
+def _players(entry: Entry) -> str:
+    return " & ".join(str(player) for player in entry.players())
+
+
+def _side(entry: Entry | None, partner: Entry | None) -> str:
+    """A side of a table as people read it: the pair, or both individuals."""
+    if entry is None:
+        return ""
+    return str(entry) if partner is None else f"{entry} & {partner}"
+
+
+def standings_rows(*, tournament_id: int) -> list[list[object]]:
+    """The standings, one row a line, for export."""
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        raise ServiceError("not_found", _("No such tournament."))
+    lines = Standing.objects.filter(tournament_id=tournament_id).select_related(
+        "entry__player_one", "entry__player_two"
+    )
+    return [
+        [
+            line.rank,
+            str(line.entry),
+            _players(line.entry),
+            line.score,
+            line.buchholz,
+            line.sonneborn_berger,
+            line.points_difference,
+            line.points_for,
+            line.rounds_played,
+        ]  # fmt: skip
+        for line in lines
+    ]
+
+
+def result_rows(*, tournament_id: int) -> list[list[object]]:
+    """Every table of every round, for export (a bye has no away side)."""
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        raise ServiceError("not_found", _("No such tournament."))
+    tables = RoundTable.objects.filter(round__tournament_id=tournament_id).select_related(
+        "round", "home", "away", "home_partner", "away_partner", "winner"
+    )
+    rows: list[list[object]] = []
+    for table in tables.order_by("round__number", "number"):
+        home = _side(table.home, table.home_partner)
+        away = _side(table.away, table.away_partner) or _("bye")
+        winner = ""
+        if table.winner_id is not None and table.away_id is not None:
+            winner = home if table.winner_id == table.home_id else away
+        points = [table.home_points, table.away_points] if table.finished else ["", ""]
+        rows.append([table.round.number, table.number, home, away, *points, winner, table.note])
+    return rows
+
+
+def adjustments(*, tournament: Tournament) -> list[ResultAdjustment]:
+    """The organizer's corrections of results, oldest first."""
+    return list(
+        ResultAdjustment.objects.filter(table__round__tournament=tournament).select_related(
+            "table__round", "by"
+        )
+    )
+
+
+def forbidden_pairings(*, tournament: Tournament) -> list[ForbiddenPairing]:
+    """The entries the organizer keeps apart."""
+    return list(tournament.forbidden_pairings.select_related("first", "second"))

@@ -216,6 +216,7 @@ def standings_store(tournament: Tournament) -> None:
     played: Counter[int] = Counter()
     for seats in finished.values_list("home", "away", "home_partner", "away_partner"):
         played.update(entry for entry in seats if entry is not None)
+    scored = policy.points_for(tournament)
     fillers = set(tournament.entries.filter(filler=True).values_list("pk", flat=True))
     ranks = _without(policy.final_ranks(tournament, lines), fillers)
     lines = [line for line in lines if line.entry.id not in fillers]
@@ -229,6 +230,7 @@ def standings_store(tournament: Tournament) -> None:
             buchholz=line.buchholz,
             sonneborn_berger=line.sonneborn_berger,
             points_difference=line.points_difference,
+            points_for=scored.get(line.entry.id, 0),
             rounds_played=played[line.entry.id],
         )
         for line in lines

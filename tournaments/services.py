@@ -53,9 +53,13 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 EDITABLE = {
     "name", "house_rules", "match_deals", "swiss_rounds", "third_place", "round_minutes",
     "registration_opens_at", "registration_closes_at", "check_in_opens_at",
-    "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated",
+    "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated", "description",
+    "ranking",
 }  # fmt: skip
 EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
+DESCRIPTION_LIMIT = 4000
+# Entries may be added or withdrawn until the event starts.
+ENTRIES_OPEN = {Status.REGISTRATION, Status.CHECK_IN}
 
 
 def tournament_ensure(
@@ -142,7 +146,14 @@ def _validate(values: Mapping[str, Any]) -> None:
     except rules.InvalidInputError as error:
         raise ServiceError("invalid", error.message) from error
     if values.get("bot_level", BotLevel.MEDIUM) not in BotLevel.values:
-        raise ServiceError("invalid", "Unknown bot strength.")
+        raise ServiceError("invalid", _("Unknown bot strength."))
+    if values.get("ranking", Tournament.Ranking.WINS) not in Tournament.Ranking.values:
+        raise ServiceError("invalid", _("Unknown ranking."))
+    if len(str(values.get("description") or "")) > DESCRIPTION_LIMIT:
+        raise ServiceError(
+            "invalid",
+            _("Keep the description under %(limit)d characters.") % {"limit": DESCRIPTION_LIMIT},
+        )
     deals = values.get("match_deals")
     if deals is not None and not 1 <= deals <= 100:
         raise ServiceError("invalid", "A match of a fixed length has 1 to 100 deals.")
@@ -263,13 +274,68 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     entered = Entry.objects.filter(tournament=tournament)
     for player in players:
         if entered.filter(player_one=player).exists() or entered.filter(player_two=player).exists():
-            raise ServiceError("already_entered", f"{player} is already entered.")
-    return Entry.objects.create(
+            raise ServiceError(
+                "already_entered", _("%(player)s is already entered.") % {"player": player}
+            )
+    if not organizing and len(players) == 2 and players[1].pk == user.pk:
+        players = [players[1], players[0]]  # the one who enters first, the invited partner next
+    invited = not organizing and len(players) == 2 and not players[1].is_bot
+    entry = Entry.objects.create(
         tournament=tournament,
         name=name.strip() or " & ".join(str(player) for player in players),
         player_one=players[0],
         player_two=players[1] if len(players) > 1 else None,
+        partner_accepted=not invited,
     )
+    if invited:
+        live.partner_invited(entry=entry)
+    live.tournament_changed(tournament=tournament)
+    return entry
+
+
+@transaction.atomic
+def entry_accept(*, entry_id: int, user: User) -> Entry:
+    """The invited partner agrees to play: the pair is registered."""
+    entry = _entry_locked(entry_id)
+    if user.pk != entry.player_two_id:
+        raise ServiceError("forbidden", _("Only the invited partner can accept."))
+    if entry.tournament.status not in ENTRIES_OPEN:
+        raise ServiceError("registration_closed", _("Entries have closed for this event."))
+    entry.partner_accepted = True
+    entry.save(update_fields=["partner_accepted"])
+    live.tournament_changed(tournament=entry.tournament)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry_id: int, user: User) -> None:
+    """Take an entry out before the event starts: its players, or the organizer.
+
+    An invited partner who declines withdraws the pair the same way.
+    """
+    entry = _entry_locked(entry_id)
+    tournament = entry.tournament
+    if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
+        raise ServiceError("forbidden", _("Only the entry's players or the organizer can do this."))
+    if tournament.status not in ENTRIES_OPEN:
+        raise ServiceError(
+            "entries_closed",
+            _(
+                "The event has started: entries cannot be withdrawn now. The organizer can "
+                "replace a player between rounds."
+            ),
+        )
+    entry.delete()
+    live.tournament_changed(tournament=tournament)
+
+
+def _entry_locked(entry_id: int) -> Entry:
+    entry = (
+        Entry.objects.select_for_update().select_related("tournament").filter(pk=entry_id).first()
+    )
+    if entry is None:
+        raise ServiceError("not_found", _("No such entry."))
+    return entry
 
 
 @transaction.atomic
@@ -282,9 +348,15 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
         raise ServiceError("not_found", "No such entry.")
     tournament = entry.tournament
     if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
-        raise ServiceError("forbidden", "Only the entry's players or the organizer can check in.")
+        raise ServiceError(
+            "forbidden", _("Only the entry's players or the organizer can check in.")
+        )
     if tournament.status != Status.CHECK_IN:
-        raise ServiceError("check_in_closed", "Check-in is not open.")
+        raise ServiceError("check_in_closed", _("Check-in is not open."))
+    if not entry.partner_accepted:
+        raise ServiceError(
+            "partner_pending", _("The invited partner has not accepted yet: nothing to check in.")
+        )
     _window(tournament.check_in_opens_at, tournament.check_in_closes_at, "check-in")
     entry.checked_in = True
     entry.save(update_fields=["checked_in"])
@@ -306,7 +378,10 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
         # Started without a check-in: everyone entered is taken to be here.
         tournament.entries.update(checked_in=True)
     policy = policy_for(tournament)
-    entries = list(tournament.entries.select_related("player_one", "player_two"))
+    pending = tournament.entries.filter(partner_accepted=False)
+    entries = list(
+        tournament.entries.filter(partner_accepted=True).select_related("player_one", "player_two")
+    )
     absent = [entry for entry in entries if not entry.checked_in]
     if absent and not tournament.bots_allowed:
         entries = [entry for entry in entries if entry.checked_in]
@@ -325,6 +400,8 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
             % {"players": len(entries), "count": missing},
         )
     policy.check_start(tournament, len(entries) + missing)
+    # Pairs whose partner never accepted were never registered.
+    pending.delete()
     if absent and not tournament.bots_allowed:
         Entry.objects.filter(pk__in=[e.pk for e in absent]).delete()
     if missing:

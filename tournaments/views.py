@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +17,7 @@ from django.http import (
 )
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -28,6 +30,7 @@ from tournaments.bracket import bracket_columns
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
 from tournaments.policies import policy_for
+from tournaments.viewer_time import in_viewer_zone
 
 
 @dataclass(frozen=True)
@@ -78,30 +81,61 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", context)
 
 
-def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
-    tournament = _detail_or_404(tournament_id)
+def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What the tournament page and its live part show this viewer."""
     user = request.user
     organizing = may_run(user, tournament)
+    policy = policy_for(tournament)
     mine = [
         entry
         for entry in tournament.entries.all()
         if user.is_authenticated and user.pk in (entry.player_one_id, entry.player_two_id)
     ]
     possible = services.tournament_possible_actions(tournament) if organizing else set()
-    context = {
+    return {
         "tournament": tournament,
-        "policy": policy_for(tournament),
+        "policy": policy,
         "organizing": organizing,
         "actions": [(name, action) for name, action in ACTIONS.items() if name in possible],
         "columns": bracket_columns(tournament),
+        "rounds": _titled_rounds(tournament),
         "mine": mine,
         "my_tables": queries.tables_seating(tournament=tournament, user=user),
+        "entries_open": tournament.status in services.ENTRIES_OPEN,
+        "can_adjust": organizing and not policy.draws_bracket,
+        "adjustments": queries.adjustments(tournament=tournament),
+        "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
+        "viewer_zone": timezone.get_current_timezone_name(),
     }
-    return render(request, "tournaments/detail.html", context)
+
+
+def _titled_rounds(tournament: Tournament) -> list[tuple[object, str]]:
+    """The rounds, latest first, each with the title the bracket gives it too."""
+    rounds = list(tournament.rounds.all())
+    policy = policy_for(tournament)
+    try:
+        total = policy.round_count(tournament, len(tournament.entries.all()))
+    except ValueError:  # a field no bracket holds (an event started before starts were checked)
+        total = 0
+    return [(round_, policy.round_title(round_.number, total)) for round_ in reversed(rounds)]
+
+
+@in_viewer_zone
+def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
+    tournament = _detail_or_404(tournament_id)
+    return render(request, "tournaments/detail.html", _page_context(request, tournament))
+
+
+@in_viewer_zone
+def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The page's live part alone: what its script swaps in when the event changes."""
+    tournament = _detail_or_404(tournament_id)
+    return render(request, "tournaments/_live.html", _page_context(request, tournament))
 
 
 @login_required
+@in_viewer_zone
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Create a tournament (you organize it); it starts as a draft."""
     form = TournamentForm(request.POST or None)
@@ -116,6 +150,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
+@in_viewer_zone
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
     tournament = _detail_or_404(tournament_id)

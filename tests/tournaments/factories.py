@@ -57,7 +57,9 @@ def ready_to_start(
     for _ in range(people_entries):
         team = [person() for _ in range(size)]
         people += team
-        services.entry_register(tournament_id=event.pk, user=team[0], players=team)
+        entry = services.entry_register(tournament_id=event.pk, user=team[0], players=team)
+        if size == 2:
+            services.entry_accept(entry_id=entry.pk, user=team[1])
     services.tournament_open_check_in(tournament_id=event.pk, user=organizer)
     event.refresh_from_db()
     return event, people

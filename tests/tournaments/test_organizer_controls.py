@@ -20,7 +20,9 @@ def buttons(event: Tournament) -> set[str]:
     client = Client()
     client.force_login(event.organizer)
     page = client.get(f"/tournaments/{event.pk}/").content.decode()
-    return set(re.findall(rf'/tournaments/{event.pk}/([a-z-]+)/"', page)) - {"edit", "enter"}
+    found = set(re.findall(rf'action="/tournaments/{event.pk}/([a-z-]+)/"', page))
+    found |= set(re.findall(rf'class="button" href="/tournaments/{event.pk}/([a-z-]+)/"', page))
+    return found - {"edit", "enter", "apart"}
 
 
 def test_only_the_actions_possible_now_are_shown() -> None:
@@ -79,7 +81,8 @@ def test_registration_goes_straight_to_the_start_and_everyone_entered_plays() ->
     services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     people = [person(), person(), person(), person()]
     for first, second in (people[:2], people[2:]):
-        services.entry_register(tournament_id=event.pk, user=first, players=[first, second])
+        entry = services.entry_register(tournament_id=event.pk, user=first, players=[first, second])
+        services.entry_accept(entry_id=entry.pk, user=second)
     services.tournament_start(tournament_id=event.pk, user=event.organizer)
     event.refresh_from_db()
     assert event.status == Tournament.Status.RUNNING
