@@ -45,6 +45,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "registration_closes_at", "check_in_opens_at", "check_in_closes_at", "starts_at",
             "round_minutes", "bots_allowed", "bot_level", "rated", "paused", "created_at",
             "started_at", "finished_at", "description", "ranking", "problem",
+            "absent_grace_seconds",
         ]  # fmt: skip
 
 
@@ -135,6 +136,7 @@ class SettingsSerializer(serializers.Serializer):
     # their opening times).
     starts_at = serializers.DateTimeField(allow_null=True, default=None)
     round_minutes = serializers.IntegerField(min_value=1, max_value=1440, default=60)
+    absent_grace_seconds = serializers.IntegerField(min_value=10, max_value=600, default=60)
     bots_allowed = serializers.BooleanField(default=True)
     bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.MEDIUM)
     rated = serializers.BooleanField(default=True)

@@ -11,8 +11,8 @@ from tournaments.models import Tournament
 SETTINGS = [
     "name", "description", "variant", "format", "entry_type", "match_deals", "swiss_rounds",
     "third_place", "ranking", "registration_opens_at", "registration_closes_at",
-    "check_in_opens_at", "check_in_closes_at", "starts_at", "round_minutes", "bots_allowed",
-    "bot_level", "rated",
+    "check_in_opens_at", "check_in_closes_at", "starts_at", "round_minutes",
+    "absent_grace_seconds", "bots_allowed", "bot_level", "rated",
 ]  # fmt: skip
 # What a tournament is can't change once people enter it.
 FIXED_SETTINGS = ("variant", "format", "entry_type")

@@ -44,7 +44,7 @@ class Tournament(models.Model):
         DIFFERENCE = "difference", _("Points difference (goal-average), then total points")
 
     name = models.CharField(max_length=120)
-    description = models.TextField(blank=True, max_length=4000)
+    description = models.TextField(_("description"), blank=True, max_length=4000)
     variant = models.CharField(max_length=16, choices=Variant.choices)
     # The rule set's house rules, `target` (the score that ends a match) included.
     house_rules = models.JSONField(default=dict, blank=True)
@@ -61,7 +61,9 @@ class Tournament(models.Model):
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     third_place = models.BooleanField(default=False)
     # How the standings rank (duplicate always ranks by matchpoints).
-    ranking = models.CharField(max_length=16, choices=Ranking.choices, default=Ranking.WINS)
+    ranking = models.CharField(
+        _("ranking"), max_length=16, choices=Ranking.choices, default=Ranking.WINS
+    )
     registration_opens_at = models.DateTimeField(null=True, blank=True)
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     check_in_opens_at = models.DateTimeField(null=True, blank=True)
@@ -74,6 +76,13 @@ class Tournament(models.Model):
     # Minutes a round may run; unfinished tables are then decided by their current score.
     round_minutes = models.PositiveSmallIntegerField(default=60)
     bots_allowed = models.BooleanField(default=True)
+    # Seconds a round's players have to come to their table before a bot holds their seat
+    # (they take it back on arrival).
+    absent_grace_seconds = models.PositiveSmallIntegerField(
+        _("seconds to come to the table"),
+        default=60,
+        help_text=_("Then a bot holds an absent player's seat until they arrive."),
+    )
     # Strength of the bots that stand in for absent players.
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.MEDIUM)
     rated = models.BooleanField(default=True)

@@ -20,7 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.services import table_pause
+from games.models import Seat, Table
+from games.presence import has_arrived
+from games.services import table_leave, table_pause
 from tournaments import live
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 from tournaments.policies import policy_for
@@ -117,8 +119,39 @@ def _start(round_id: int) -> bool:
         round_.deadline = now + timedelta(minutes=tournament.round_minutes)
         round_.save(update_fields=["status", "started_at", "deadline"])
         deadline_schedule(round_)
+        _absentees_schedule(round_, tournament.absent_grace_seconds)
         live.round_opened(tournament=tournament, round_=round_)
     return True
+
+
+def _absentees_schedule(round_: Round, grace_seconds: int) -> None:
+    """Queue the round's one look for players who have not come to their table."""
+    from tournaments import tasks  # tasks call these functions: import late.
+
+    round_id = round_.pk
+    transaction.on_commit(
+        lambda: tasks.absentees_replace.apply_async((round_id,), countdown=grace_seconds)
+    )
+
+
+def round_absentees_replace(*, round_id: int) -> int:
+    """A bot holds the seat of every player of the round who has not come to their table;
+    each takes it back on arrival (their socket resumes the seat). The seats taken over."""
+    held = 0
+    tables = RoundTable.objects.filter(
+        round_id=round_id,
+        round__status=Round.Status.RUNNING,
+        finished=False,
+        table__status=Table.Status.PLAYING,
+    )
+    seats = Seat.objects.filter(
+        table__in=tables.values("table"), user__isnull=False, user__is_bot=False, bot_holding=False
+    ).select_related("user")
+    for seat in seats:
+        if not has_arrived(table_id=seat.table_id, user_id=seat.user_id):
+            table_leave(table_id=seat.table_id, user=seat.user)
+            held += 1
+    return held
 
 
 def _team(first: Entry, partner: Entry | None) -> list[tuple[Entry, int]]:

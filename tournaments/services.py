@@ -54,7 +54,7 @@ EDITABLE = {
     "name", "house_rules", "match_deals", "swiss_rounds", "third_place", "round_minutes",
     "registration_opens_at", "registration_closes_at", "check_in_opens_at",
     "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated", "description",
-    "ranking",
+    "ranking", "absent_grace_seconds",
 }  # fmt: skip
 EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
 DESCRIPTION_LIMIT = 4000
@@ -147,6 +147,8 @@ def _validate(values: Mapping[str, Any]) -> None:
         raise ServiceError("invalid", error.message) from error
     if values.get("bot_level", BotLevel.MEDIUM) not in BotLevel.values:
         raise ServiceError("invalid", _("Unknown bot strength."))
+    if not 10 <= values.get("absent_grace_seconds", 60) <= 600:
+        raise ServiceError("invalid", _("Players get 10 to 600 seconds to come to their table."))
     if values.get("ranking", Tournament.Ranking.WINS) not in Tournament.Ranking.values:
         raise ServiceError("invalid", _("Unknown ranking."))
     if len(str(values.get("description") or "")) > DESCRIPTION_LIMIT:

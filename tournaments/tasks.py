@@ -6,7 +6,12 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.utils import timezone
 
-from tournaments.rounds import round_finalize, round_start, rounds_sweep
+from tournaments.rounds import (
+    round_absentees_replace,
+    round_finalize,
+    round_start,
+    rounds_sweep,
+)
 from tournaments.services import tournaments_advance_due
 
 
@@ -29,6 +34,12 @@ def round_deadline(round_id: int) -> bool:
     A deadline moved by a pause has its own task; this one, come early, finds nothing due.
     """
     return round_finalize(round_id=round_id)
+
+
+@shared_task(name="tournaments.absentees_replace", ignore_result=True)
+def absentees_replace(round_id: int) -> int:
+    """After the grace: bots hold the seats of the round's players who have not come."""
+    return round_absentees_replace(round_id=round_id)
 
 
 @shared_task(name="tournaments.sweep", ignore_result=True)

@@ -73,6 +73,7 @@
   window.beloteNotices = {
     on: function (listener) { listeners.push(listener); },
     follow: function (topic) { follows.add(topic); send({ type: "follow", topic: topic }); },
+    connected: function () { return Boolean(socket && socket.readyState === WebSocket.OPEN); },
   };
   connect();
 })();
