@@ -49,6 +49,10 @@ class TournamentForm(forms.ModelForm):
             "description": forms.Textarea(attrs={"rows": 4}),
         }
         help_texts = {
+            "ranking": _(
+                "Buchholz: the opponents' scores. Points difference: points scored minus "
+                "conceded. Duplicate always ranks by matchpoints; a knockout by the bracket."
+            ),
             "match_deals": _("Every match is exactly this many deals (empty: to the target)."),
             "description": _("What players should know: prizes, schedule, house customs."),
         }
@@ -58,6 +62,7 @@ class TournamentForm(forms.ModelForm):
         # Scripts and old forms that leave it out enter fixed pairs, the model's default.
         self.fields["entry_type"].required = False
         self.fields["ranking"].required = False
+        self.fields["absent_grace_seconds"].required = False
         zone = timezone.get_current_timezone_name()
         for field in WHEN:
             self.fields[field].help_text = _("In your time zone (%(zone)s).") % {"zone": zone}
@@ -69,6 +74,8 @@ class TournamentForm(forms.ModelForm):
             values["entry_type"] = Tournament.EntryType.PAIRS
         if not values.get("ranking"):
             values["ranking"] = Tournament.Ranking.WINS
+        if values.get("absent_grace_seconds") is None:
+            values.pop("absent_grace_seconds", None)
         target = self.cleaned_data.get("target")
         values["house_rules"] = {"target": target} if target else {}
         return values

@@ -38,10 +38,10 @@ class Tournament(models.Model):
         INDIVIDUALS = "individuals", "Individuals"
 
     class Ranking(models.TextChoices):
-        WINS = "wins", _("Wins, then Buchholz, Sonneborn-Berger, points difference")
-        WINS_DIFFERENCE = "wins_difference", _("Wins, then points difference, then points")
-        POINTS = "points", _("Total points, then points difference")
-        DIFFERENCE = "difference", _("Points difference (goal-average), then total points")
+        WINS = "wins", _("Wins, then Buchholz")
+        WINS_DIFFERENCE = "wins_difference", _("Wins, then points difference")
+        POINTS = "points", _("Total points")
+        DIFFERENCE = "difference", _("Points difference (goal-average)")
 
     name = models.CharField(max_length=120)
     description = models.TextField(_("description"), blank=True, max_length=4000)
@@ -142,6 +142,11 @@ class Entry(models.Model):
     def players(self) -> list[object]:
         """The entry's players, first player first."""
         return [p for p in (self.player_one, self.player_two) if p is not None]
+
+    @property
+    def named_apart(self) -> bool:
+        """Whether the entry's name is more than its players' names (a team name)."""
+        return self.name != " & ".join(str(player) for player in self.players())
 
 
 class Round(models.Model):

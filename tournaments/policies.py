@@ -32,6 +32,11 @@ class FormatPolicy:
     # Whether its standings rank by matchpoints (compared deals) rather than wins.
     ranks_by_matchpoints: ClassVar[bool] = False
 
+    def keeps_apart(self, tournament: Tournament) -> bool:
+        """Whether entries kept apart count here: the format chooses who meets (a Swiss), or
+        partners rotate (individuals)."""
+        return tournament.entry_type == Tournament.EntryType.INDIVIDUALS
+
     def check_settings(self, values: Mapping[str, Any]) -> None:
         """Refuse, in words, settings this format cannot run with."""
         individuals = values.get("entry_type") == Tournament.EntryType.INDIVIDUALS
@@ -124,6 +129,9 @@ class SwissPolicy(FormatPolicy):
     """Swiss: entries of equal score meet, nobody twice; `swiss_rounds` or log2 of the field."""
 
     format = Format.SWISS
+
+    def keeps_apart(self, tournament: Tournament) -> bool:
+        return True
 
 
 class RoundRobinPolicy(FormatPolicy):

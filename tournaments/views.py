@@ -105,6 +105,7 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "can_adjust": organizing and not policy.draws_bracket,
         "adjustments": queries.adjustments(tournament=tournament),
         "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
+        "keeps_apart": policy.keeps_apart(tournament),
         "viewer_zone": timezone.get_current_timezone_name(),
     }
 
