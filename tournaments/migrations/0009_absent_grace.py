@@ -4,25 +4,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0008_directors_tools'),
+        ("tournaments", "0008_directors_tools"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='tournament',
-            name='absent_grace_seconds',
-            field=models.PositiveSmallIntegerField(default=60, help_text="Then a bot holds an absent player's seat until they arrive.", verbose_name='seconds to come to the table'),
+            model_name="tournament",
+            name="absent_grace_seconds",
+            field=models.PositiveSmallIntegerField(
+                default=60,
+                help_text="Then a bot holds an absent player's seat until they arrive.",
+                verbose_name="seconds to come to the table",
+            ),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='description',
-            field=models.TextField(blank=True, max_length=4000, verbose_name='description'),
+            model_name="tournament",
+            name="description",
+            field=models.TextField(blank=True, max_length=4000, verbose_name="description"),
         ),
         migrations.AlterField(
-            model_name='tournament',
-            name='ranking',
-            field=models.CharField(choices=[('wins', 'Wins, then Buchholz'), ('wins_difference', 'Wins, then points difference'), ('points', 'Total points'), ('difference', 'Points difference (goal-average)')], default='wins', max_length=16, verbose_name='ranking'),
+            model_name="tournament",
+            name="ranking",
+            field=models.CharField(
+                choices=[
+                    ("wins", "Wins, then Buchholz"),
+                    ("wins_difference", "Wins, then points difference"),
+                    ("points", "Total points"),
+                    ("difference", "Points difference (goal-average)"),
+                ],
+                default="wins",
+                max_length=16,
+                verbose_name="ranking",
+            ),
         ),
     ]
