@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import INITIAL_RATING, Rating, User
 from config.errors import ServiceError
@@ -83,7 +83,7 @@ def _locked(tournament_id: int, user: User | Any) -> Tournament:
     """The tournament, locked, if this user may run it; refusals say why."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise ServiceError("not_found", "No such tournament.")
+        raise ServiceError("not_found", _("No such tournament."))
     if not may_run(user, tournament):
         raise ServiceError("forbidden", _("Only the organizer or staff can do this."))
     return tournament
@@ -140,7 +140,9 @@ def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
     policy_for(values["format"]).check_settings(values)
     if values.get("variant") not in Variant.values:
-        raise ServiceError("invalid", f"Unknown rule set {values.get('variant')!r}.")
+        raise ServiceError(
+            "invalid", _("Unknown rule set %(name)r.") % {"name": values.get("variant")}
+        )
     try:
         rules.get_variant(values["variant"], values.get("house_rules") or {})
     except rules.InvalidInputError as error:
@@ -158,9 +160,9 @@ def _validate(values: Mapping[str, Any]) -> None:
         )
     deals = values.get("match_deals")
     if deals is not None and not 1 <= deals <= 100:
-        raise ServiceError("invalid", "A match of a fixed length has 1 to 100 deals.")
+        raise ServiceError("invalid", _("A match of a fixed length has 1 to 100 deals."))
     if not 1 <= values.get("round_minutes", 60) <= 1440:
-        raise ServiceError("invalid", "A round lasts 1 to 1440 minutes.")
+        raise ServiceError("invalid", _("A round lasts 1 to 1440 minutes."))
     for opens, closes in (
         ("registration_opens_at", "registration_closes_at"),
         ("check_in_opens_at", "check_in_closes_at"),
@@ -169,7 +171,10 @@ def _validate(values: Mapping[str, Any]) -> None:
     ):
         start, end = values.get(opens), values.get(closes)
         if start is not None and end is not None and end <= start:
-            raise ServiceError("invalid", f"{closes} must come after {opens}.")
+            raise ServiceError(
+                "invalid",
+                _("%(closes)s must come after %(opens)s.") % {"closes": closes, "opens": opens},
+            )
     starts, check_in_closes = values.get("starts_at"), values.get("check_in_closes_at")
     if starts is not None and check_in_closes is not None and starts < check_in_closes:
         raise ServiceError("invalid", "starts_at must not come before check_in_closes_at.")
@@ -178,14 +183,16 @@ def _validate(values: Mapping[str, Any]) -> None:
 def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
     """A new tournament in draft; `settings` are the model's fields (name, variant, format...)."""
     if not organizer.is_authenticated:
-        raise ServiceError("forbidden", "Sign in to organize a tournament.")
+        raise ServiceError("forbidden", _("Sign in to organize a tournament."))
     unknown = set(settings) - EDITABLE - {"variant", "format", "entry_type"}
     if unknown:
-        raise ServiceError("invalid", f"Unknown settings: {', '.join(sorted(unknown))}.")
+        raise ServiceError(
+            "invalid", _("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))}
+        )
     if not str(settings.get("name", "")).strip():
-        raise ServiceError("invalid", "Give the tournament a name.")
+        raise ServiceError("invalid", _("Give the tournament a name."))
     if settings.get("format") not in Tournament.Format.values:
-        raise ServiceError("invalid", "Choose a format.")
+        raise ServiceError("invalid", _("Choose a format."))
     _validate(settings)
     return Tournament.objects.create(organizer=organizer, **settings)
 
@@ -195,10 +202,13 @@ def tournament_edit(*, tournament_id: int, user: User, changes: Mapping[str, Any
     """Change settings before the event starts."""
     tournament = _locked(tournament_id, user)
     if tournament.status not in EDITABLE_WHILE:
-        raise ServiceError("not_editable", "A tournament can be edited only before it starts.")
+        raise ServiceError("not_editable", _("A tournament can be edited only before it starts."))
     unknown = set(changes) - EDITABLE
     if unknown:
-        raise ServiceError("invalid", f"These cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ServiceError(
+            "invalid",
+            _("These cannot be changed: %(names)s.") % {"names": ", ".join(sorted(unknown))},
+        )
     fixed = ("variant", "format", "entry_type")
     values = {field: getattr(tournament, field) for field in (*EDITABLE, *fixed)}
     values.update(changes)
@@ -234,17 +244,27 @@ def _open_check_in(tournament: Tournament) -> None:
             entry.save(update_fields=["checked_in"])
 
 
+# A window's refusals: before it opens, after it closed.
+WINDOW_TEXT = {
+    "registration": (
+        gettext_lazy("Registration opens at %(at)s UTC."),
+        gettext_lazy("Registration closed at %(at)s UTC."),
+    ),
+    "check-in": (
+        gettext_lazy("Check-In opens at %(at)s UTC."),
+        gettext_lazy("Check-In closed at %(at)s UTC."),
+    ),
+}
+
+
 def _window(opens: datetime | None, closes: datetime | None, what: str) -> None:
     """Refuse outside a window, saying when it opens or closed."""
     now = timezone.now()
+    before, after = WINDOW_TEXT[what]
     if opens is not None and now < opens:
-        raise ServiceError(
-            f"{what}_not_open", f"{what.title()} opens at {opens:%Y-%m-%d %H:%M} UTC."
-        )
+        raise ServiceError(f"{what}_not_open", str(before) % {"at": f"{opens:%Y-%m-%d %H:%M}"})
     if closes is not None and now > closes:
-        raise ServiceError(
-            f"{what}_closed", f"{what.title()} closed at {closes:%Y-%m-%d %H:%M} UTC."
-        )
+        raise ServiceError(f"{what}_closed", str(after) % {"at": f"{closes:%Y-%m-%d %H:%M}"})
 
 
 def _rating(user: User, variant: str) -> float:
@@ -257,22 +277,24 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     """Enter a pair. People enter themselves; the organizer may also enter others and bots."""
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
-        raise ServiceError("not_found", "No such tournament.")
+        raise ServiceError("not_found", _("No such tournament."))
     if not user.is_authenticated:
-        raise ServiceError("sign_in", "Sign in to enter.")
+        raise ServiceError("sign_in", _("Sign in to enter."))
     if tournament.status != Status.REGISTRATION:
-        raise ServiceError("registration_closed", "This tournament is not taking entries.")
+        raise ServiceError("registration_closed", _("This tournament is not taking entries."))
     _window(tournament.registration_opens_at, tournament.registration_closes_at, "registration")
     if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
         if len(players) != 1:
-            raise ServiceError("invalid", "In this event each player enters alone.")
+            raise ServiceError("invalid", _("In this event each player enters alone."))
     elif len(players) != 2 or players[0].pk == players[1].pk:
-        raise ServiceError("invalid", "A pair is two different players.")
+        raise ServiceError("invalid", _("A pair is two different players."))
     organizing = may_run(user, tournament)
     if not organizing and user.pk not in {p.pk for p in players}:
-        raise ServiceError("forbidden", "You can enter only a pair you play in.")
+        raise ServiceError("forbidden", _("You can enter only a pair you play in."))
     if any(p.is_bot for p in players) and not (organizing and tournament.bots_allowed):
-        raise ServiceError("no_bots", "Only the organizer can enter bots, where bots are allowed.")
+        raise ServiceError(
+            "no_bots", _("Only the organizer can enter bots, where bots are allowed.")
+        )
     entered = Entry.objects.filter(tournament=tournament)
     for player in players:
         if entered.filter(player_one=player).exists() or entered.filter(player_two=player).exists():
@@ -347,7 +369,7 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
         Entry.objects.select_for_update().select_related("tournament").filter(pk=entry_id).first()
     )
     if entry is None:
-        raise ServiceError("not_found", "No such entry.")
+        raise ServiceError("not_found", _("No such entry."))
     tournament = entry.tournament
     if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
         raise ServiceError(
@@ -463,7 +485,7 @@ def tournament_pause(*, tournament_id: int, user: User) -> Tournament:
     """Stop play: the live tables pause, the round's deadline waits, no new round starts."""
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.is_paused:
-        raise ServiceError("not_running", "Only a running, unpaused tournament can pause.")
+        raise ServiceError("not_running", _("Only a running, unpaused tournament can pause."))
     tournament.paused_at = timezone.now()
     tournament.save(update_fields=["paused_at"])
     for table_id in _live_tables(tournament):
@@ -480,7 +502,7 @@ def tournament_resume(*, tournament_id: int, user: User) -> Tournament:
     """
     tournament = _locked(tournament_id, user)
     if tournament.status != Status.RUNNING or tournament.paused_at is None:
-        raise ServiceError("not_paused", "The tournament is not paused.")
+        raise ServiceError("not_paused", _("The tournament is not paused."))
     paused_for = timezone.now() - tournament.paused_at
     tournament.paused_at = None
     tournament.problem = ""
@@ -517,19 +539,25 @@ def entry_replace_player(
     """
     entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
     if entry is None:
-        raise ServiceError("not_found", "No such entry.")
+        raise ServiceError("not_found", _("No such entry."))
     tournament = _locked(entry.tournament_id, user)
     if tournament.status in (Status.FINISHED, Status.CANCELLED):
-        raise ServiceError("over", "The tournament is over.")
+        raise ServiceError("over", _("The tournament is over."))
     slot = {entry.player_one_id: "player_one", entry.player_two_id: "player_two"}.get(player.pk)
     if slot is None:
-        raise ServiceError("invalid", f"{player} does not play in {entry}.")
+        raise ServiceError(
+            "invalid",
+            _("%(player)s does not play in %(entry)s.") % {"player": player, "entry": entry},
+        )
     if replacement is None:
         replacement = stand_in(level=tournament.bot_level, seat=0 if slot == "player_one" else 1)
     elif Entry.objects.filter(tournament=tournament, player_one=replacement).exists() or (
         Entry.objects.filter(tournament=tournament, player_two=replacement).exists()
     ):
-        raise ServiceError("already_entered", f"{replacement} already plays in this event.")
+        raise ServiceError(
+            "already_entered",
+            _("%(player)s already plays in this event.") % {"player": replacement},
+        )
     setattr(entry, slot, replacement)
     entry.save(update_fields=[slot])
     live = RoundTable.objects.filter(
@@ -568,7 +596,12 @@ SCHEDULE = {
 
 def _due(tournament: Tournament, now: datetime) -> Tournament.Status | None:
     """The step the tournament's schedule calls for now, if any."""
-    step = SCHEDULE.get(Status(tournament.status))
+    status = Status(tournament.status)
+    if status == Status.REGISTRATION and tournament.check_in_opens_at is None:
+        # No check-in scheduled: registration goes straight to the start.
+        starts = tournament.starts_at
+        return Status.RUNNING if starts is not None and starts <= now else None
+    step = SCHEDULE.get(status)
     if step is None:
         return None
     at = getattr(tournament, step[0])
@@ -610,6 +643,7 @@ def tournaments_advance_due(*, now: datetime) -> int:
     when = Q()
     for status, (field, _step) in SCHEDULE.items():
         when |= Q(status=status, **{f"{field}__lte": now})
+    when |= Q(status=Status.REGISTRATION, check_in_opens_at__isnull=True, starts_at__lte=now)
     due = Tournament.objects.filter(when)
     return sum(
         tournament_advance(tournament_id=pk, now=now) for pk in due.values_list("pk", flat=True)

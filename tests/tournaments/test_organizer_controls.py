@@ -4,9 +4,11 @@ ask first, refusals are plain words, and registration may go straight to the sta
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from config.errors import ServiceError
 from tests.tournaments.factories import bot_player, person, tournament
@@ -89,3 +91,16 @@ def test_registration_goes_straight_to_the_start_and_everyone_entered_plays() ->
     entries = Entry.objects.filter(tournament=event)
     assert all(e.checked_in and not e.no_show for e in entries), "nobody was asked to check in"
     assert Round.objects.filter(tournament=event, number=1).exists()
+
+
+def test_the_clock_starts_an_event_without_a_check_in_at_its_start_time() -> None:
+    starts = timezone.now() + timedelta(hours=1)
+    event = tournament(starts_at=starts)
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    for _ in range(2):
+        services.entry_register(
+            tournament_id=event.pk, user=event.organizer, players=[bot_player(), bot_player()]
+        )
+    assert services.tournaments_advance_due(now=starts - timedelta(seconds=1)) == 0
+    assert services.tournaments_advance_due(now=starts) == 1
+    assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.RUNNING
