@@ -20,22 +20,22 @@ class Tournament(models.Model):
     """An event run by an organizer in one rule set and one format."""
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        CHECK_IN = "check_in", "Check-in"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        CHECK_IN = "check_in", _("Check-in")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Format(models.TextChoices):
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        DUPLICATE = "duplicate", "Duplicate"
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        DUPLICATE = "duplicate", _("Duplicate")
 
     class EntryType(models.TextChoices):
-        PAIRS = "pairs", "Fixed pairs"
-        INDIVIDUALS = "individuals", "Individuals"
+        PAIRS = "pairs", _("Fixed pairs")
+        INDIVIDUALS = "individuals", _("Individuals")
 
     class Ranking(models.TextChoices):
         WINS = "wins", _("Wins, then Buchholz")
@@ -153,9 +153,9 @@ class Round(models.Model):
     """One round: pending until its tables are created, running, then finished once."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
