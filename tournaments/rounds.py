@@ -16,7 +16,7 @@ import logging
 from collections import Counter
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -68,6 +68,8 @@ def round_start(*, round_id: int) -> bool:
     """Pair the round and open its tables (bots for the absent); False if not due or done."""
     try:
         return _start(round_id)
+    except DatabaseError:
+        raise  # a busy or lost database: the task fails and the minute sweep tries again
     except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
         logger.exception("round %s could not start", round_id)
         number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
@@ -200,6 +202,8 @@ def round_finalize(*, round_id: int) -> bool:
     """Finalize the round once every table has a result: standings, then next round or end."""
     try:
         return _finalize(round_id)
+    except DatabaseError:
+        raise  # a busy or lost database: the task fails and the next look tries again
     except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
         logger.exception("round %s could not finish", round_id)
         number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()

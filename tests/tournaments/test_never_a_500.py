@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.db import OperationalError
 from django.test import Client
 from django.utils import timezone
 
@@ -127,3 +128,20 @@ def test_a_refused_scheduled_start_is_shown_on_the_page() -> None:
     assert event.status == Tournament.Status.CHECK_IN
     page = organizer_client(event).get(f"/tournaments/{event.pk}/").content.decode()
     assert "The scheduled start was refused: A third-place match needs four entries" in page
+
+
+def test_a_database_hiccup_is_retried_not_turned_into_a_stopped_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    event, _ = ready_to_start(bot_entries=4, swiss_rounds=2)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+
+    def busy(self: object, tournament: Tournament, number: int) -> object:
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(policies.SwissPolicy, "pair_round", busy)
+    first = Round.objects.get(tournament=event, number=1)
+    with pytest.raises(OperationalError):
+        round_start(round_id=first.pk)
+    event.refresh_from_db()
+    assert not event.is_paused and event.problem == ""
