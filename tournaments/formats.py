@@ -22,9 +22,13 @@ class Pairing:
     away_partner: int | None = None
 
 
-def seeds(tournament: Tournament) -> list[pairing.Entry[int]]:
-    """The entries as pairing sees them: id and the rating they were seeded with."""
-    return [pairing.Entry(e.pk, e.seed_rating) for e in tournament.entries.order_by("pk")]
+def seeds(tournament: Tournament, *, playing_only: bool = False) -> list[pairing.Entry[int]]:
+    """The entries as pairing sees them: id and the rating they were seeded with (those still
+    playing only, to pair a round; every entry, to rank)."""
+    entries = tournament.entries.order_by("pk")
+    if playing_only:
+        entries = entries.filter(withdrawn_after_round__isnull=True)
+    return [pairing.Entry(e.pk, e.seed_rating) for e in entries]
 
 
 def results(tournament: Tournament) -> list[pairing.Result[int]]:

@@ -130,6 +130,8 @@ class Entry(models.Model):
     filler = models.BooleanField(default=False)
     # A pair is registered once the invited partner accepts (the organizer's entries at once).
     partner_accepted = models.BooleanField(default=True)
+    # Left a running Swiss: no longer paired; its results and place in the standings stay.
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -32,6 +32,11 @@ class FormatPolicy:
     # Whether its standings rank by matchpoints (compared deals) rather than wins.
     ranks_by_matchpoints: ClassVar[bool] = False
 
+    def allows_leaving(self, tournament: Tournament) -> bool:
+        """Whether an entry may leave the running event (its later rounds are paired without
+        it); a fixed schedule or bracket needs every entry, so there a player is replaced."""
+        return False
+
     def keeps_apart(self, tournament: Tournament) -> bool:
         """Whether entries kept apart count here: the format chooses who meets (a Swiss), or
         partners rotate (individuals)."""
@@ -75,7 +80,9 @@ class FormatPolicy:
 
     def _pair_teams(self, tournament: Tournament, number: int) -> list[formats.Pairing]:
         round_ = pairing.swiss_round(
-            formats.seeds(tournament), formats.results(tournament), formats.forbidden(tournament)
+            formats.seeds(tournament, playing_only=True),
+            formats.results(tournament),
+            formats.forbidden(tournament),
         )
         return formats.pairings_of(round_)
 
@@ -132,6 +139,9 @@ class SwissPolicy(FormatPolicy):
 
     def keeps_apart(self, tournament: Tournament) -> bool:
         return True
+
+    def allows_leaving(self, tournament: Tournament) -> bool:
+        return tournament.entry_type == Tournament.EntryType.PAIRS
 
 
 class RoundRobinPolicy(FormatPolicy):

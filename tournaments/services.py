@@ -333,23 +333,38 @@ def entry_accept(*, entry_id: int, user: User) -> Entry:
 
 @transaction.atomic
 def entry_withdraw(*, entry_id: int, user: User) -> None:
-    """Take an entry out before the event starts: its players, or the organizer.
-
-    An invited partner who declines withdraws the pair the same way.
-    """
+    """Take an entry out: its players, or the organizer. Before the start it is gone (an
+    invited partner who declines withdraws the pair the same way); from a running Swiss it
+    leaves after the current round, keeping its results and its place in the standings."""
+    tournament_id = Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True)
+    tournament = Tournament.objects.select_for_update().filter(pk__in=tournament_id).first()
     entry = _entry_locked(entry_id)
-    tournament = entry.tournament
+    assert tournament is not None  # noqa: S101 (the entry exists, so does its event)
     if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
         raise ServiceError("forbidden", _("Only the entry's players or the organizer can do this."))
-    if tournament.status not in ENTRIES_OPEN:
+    if tournament.status in ENTRIES_OPEN:
+        entry.delete()
+    elif tournament.status == Status.RUNNING and policy_for(tournament).allows_leaving(tournament):
+        if entry.withdrawn_after_round is not None:
+            raise ServiceError("already_withdrawn", _("This entry has already left the event."))
+        playing = tournament.entries.filter(withdrawn_after_round__isnull=True).count()
+        if playing <= 2:
+            raise ServiceError(
+                "too_few",
+                _("Two entries must stay to play on: cancel the event instead."),
+            )
+        entry.withdrawn_after_round = tournament.rounds.exclude(status=Round.Status.PENDING).count()
+        entry.save(update_fields=["withdrawn_after_round"])
+    elif tournament.status == Status.RUNNING:
         raise ServiceError(
             "entries_closed",
             _(
-                "The event has started: entries cannot be withdrawn now. The organizer can "
-                "replace a player between rounds."
+                "This format's schedule needs every entry until the end: the organizer can "
+                "replace a player with another or with a stand-in bot instead."
             ),
         )
-    entry.delete()
+    else:
+        raise ServiceError("entries_closed", _("Entries cannot be withdrawn now."))
     live.tournament_changed(tournament=tournament)
 
 

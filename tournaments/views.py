@@ -106,6 +106,8 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "adjustments": queries.adjustments(tournament=tournament),
         "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
         "keeps_apart": policy.keeps_apart(tournament),
+        "can_leave": tournament.status == Tournament.Status.RUNNING
+        and policy.allows_leaving(tournament),
         "viewer_zone": timezone.get_current_timezone_name(),
     }
 

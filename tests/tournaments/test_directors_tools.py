@@ -80,7 +80,7 @@ def test_a_pair_whose_partner_never_accepted_does_not_play() -> None:
 
 
 def test_a_declined_invitation_and_a_withdrawal_take_the_entry_out_until_the_start() -> None:
-    event = open_event()
+    event = open_event(format=Tournament.Format.ROUND_ROBIN)
     me, partner = person(), person()
     entry = services.entry_register(tournament_id=event.pk, user=me, players=[me, partner])
     confirm = signed_in(partner).get(f"/tournaments/{event.pk}/entries/{entry.pk}/withdraw/")
@@ -96,8 +96,31 @@ def test_a_declined_invitation_and_a_withdrawal_take_the_entry_out_until_the_sta
         tournament_id=event.pk, user=event.organizer, players=[bot_player(), bot_player()]
     )
     services.tournament_start(tournament_id=event.pk, user=event.organizer)
-    with pytest.raises(ServiceError, match="The event has started"):
+    with pytest.raises(ServiceError, match="schedule needs every entry until the end"):
         services.entry_withdraw(entry_id=other.pk, user=event.organizer)
+
+
+def test_a_pair_leaves_a_running_swiss_keeping_its_results_and_place() -> None:
+    event, people = ready_to_start(bot_entries=3, people_entries=1, swiss_rounds=3)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    play_round(event, 1)
+    leaving = Entry.objects.get(tournament=event, player_one=people[0])
+    page = signed_in(people[1]).get(f"/tournaments/{event.pk}/").content.decode()
+    assert f"/tournaments/{event.pk}/entries/{leaving.pk}/withdraw/" in page
+    signed_in(people[1]).post(f"/tournaments/{event.pk}/entries/{leaving.pk}/withdraw/")
+    leaving.refresh_from_db()
+    assert leaving.withdrawn_after_round == 1
+    second = play_round(event, 2)
+    seated = {e for t in second.tables.all() for e in (t.home_id, t.away_id)}
+    assert leaving.pk not in seated and len(second.tables.all()) == 2, "three pairs: one bye"
+    assert Standing.objects.filter(tournament=event, entry=leaving).exists()
+    assert (
+        "left the event after round 1" in Client().get(f"/tournaments/{event.pk}/").content.decode()
+    )
+    others = Entry.objects.filter(tournament=event).exclude(pk=leaving.pk)
+    services.entry_withdraw(entry_id=others[0].pk, user=event.organizer)
+    with pytest.raises(ServiceError, match="Two entries must stay"):
+        services.entry_withdraw(entry_id=others[1].pk, user=event.organizer)
 
 
 def test_the_organizer_checks_in_on_someones_behalf_from_the_page() -> None:

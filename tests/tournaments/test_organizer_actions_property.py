@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 BUTTONS = ["open-registration", "open-check-in", "start", "pause", "resume", "cancel"]
 # "play" stands for the worker: weighted so that events get to run and finish.
-ACTIONS = [*BUTTONS, "enter", "check-in", "edit", *["play"] * 6]
+ACTIONS = [*BUTTONS, "enter", "check-in", "withdraw", "edit", *["play"] * 6]
 # How far the organizer walks the event before the random actions: nowhere, or to the start.
 WALKS = {"none": [], "check-in": ["open-check-in"], "start": ["open-check-in", "start"],
          "straight": ["start"]}  # fmt: skip
@@ -66,12 +66,12 @@ def _act(client: Client, event: Tournament, action: str, pick: int) -> None:
             {"players": team},
             content_type="application/json",
         )
-    elif action == "check-in":
+    elif action in ("check-in", "withdraw"):
         entries = list(event.entries.order_by("pk"))
         if not entries:
             return
         entry = entries[pick % len(entries)]
-        response = client.post(f"/tournaments/{event.pk}/entries/{entry.pk}/check-in/")
+        response = client.post(f"/tournaments/{event.pk}/entries/{entry.pk}/{action}/")
     elif action == "edit":
         response = client.patch(
             f"/api/tournaments/{event.pk}/",
@@ -118,6 +118,11 @@ def _assert_consistent(event: Tournament) -> None:
         assert rounds and all(r.status == Round.Status.FINISHED for r in rounds)
         ranks = sorted(Standing.objects.filter(tournament=event).values_list("rank", flat=True))
         assert ranks and ranks[0] == 1
+    for entry in event.entries.filter(withdrawn_after_round__isnull=False):
+        later = RoundTable.objects.filter(
+            round__tournament=event, round__number__gt=entry.withdrawn_after_round
+        )
+        assert not later.filter(home=entry).exists() and not later.filter(away=entry).exists()
     for path in (f"/tournaments/{event.pk}/", f"/api/tournaments/{event.pk}/"):
         assert Client().get(path).status_code == 200, path
     organizer = Client()
