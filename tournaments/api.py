@@ -122,8 +122,9 @@ class SettingsSerializer(serializers.Serializer):
         min_value=1, max_value=30, allow_null=True, default=None
     )
     third_place = serializers.BooleanField(default=False)
-    description = serializers.CharField(
-        max_length=4000, allow_blank=True, default="", trim_whitespace=True
+    # Not trimmed here, so what the schema's maxLength counts is what is checked.
+    description = StrictCharField(
+        max_length=4000, allow_blank=True, default="", trim_whitespace=False
     )
     ranking = serializers.ChoiceField(
         choices=Tournament.Ranking.choices, default=Tournament.Ranking.WINS
@@ -327,7 +328,7 @@ class AdjustSerializer(serializers.Serializer):
 
     home_points = serializers.IntegerField(min_value=0, max_value=100_000)
     away_points = serializers.IntegerField(min_value=0, max_value=100_000)
-    reason = StrictCharField(max_length=200)
+    reason = StrictCharField(max_length=200, trim_whitespace=False)
 
 
 class AdjustView(APIView):

@@ -466,7 +466,7 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
 
 
 def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
-    """Individuals sit four to a table: bots' entries fill the last one (stand-ins play them)."""
+    """Individuals sit four to a table: computer players fill the last one (and never rank)."""
     fillers = [table_filler(level=tournament.bot_level, number=n) for n in range(1, missing + 1)]
     return [
         Entry.objects.create(
