@@ -134,6 +134,7 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
     _check_move(tournament, to)
     tournament.status = to
     tournament.save(update_fields=["status"])
+    live.tournament_changed(tournament=tournament)
 
 
 def _validate(values: Mapping[str, Any]) -> None:
@@ -505,6 +506,7 @@ def tournament_pause(*, tournament_id: int, user: User) -> Tournament:
     tournament.save(update_fields=["paused_at"])
     for table_id in _live_tables(tournament):
         table_pause(table_id=table_id)
+    live.tournament_changed(tournament=tournament)
     return tournament
 
 
