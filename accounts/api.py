@@ -271,7 +271,15 @@ class LeaderboardView(generics.ListAPIView):
         parameters=[
             OpenApiParameter(
                 "variant", OpenApiTypes.STR, OpenApiParameter.PATH, enum=Variant.values
-            )
+            ),
+            OpenApiParameter(
+                "show",
+                OpenApiTypes.STR,
+                enum=["all"],
+                required=False,
+                description="`all`: computer players and people with few rated matches too "
+                "(by default: people with at least 3 rated matches).",
+            ),
         ]
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -283,4 +291,8 @@ class LeaderboardView(generics.ListAPIView):
         variant = self.kwargs["variant"]
         if variant not in Variant.values:
             raise Http404(f"No rule set {variant!r}.")
-        return queries.leaderboard(variant=variant)
+        show = self.request.query_params.get("show")
+        if show not in (None, "all"):
+            raise exceptions.ValidationError({"show": ['Leave it out, or "all".']})
+        everyone = show == "all"
+        return queries.leaderboard(variant=variant, everyone=everyone)

@@ -6,7 +6,7 @@ from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from accounts.notifications import user_group
+from accounts.notifications import is_public_topic, user_group
 from config.json_input import JsonInputError, json_loads
 
 # Close code for "authentication required" (4000-4999 are free for applications).
@@ -17,6 +17,10 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
     """Joins the user's group and forwards what user_notify sends."""
 
     group: str | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.topics: set[str] = set()
 
     async def connect(self) -> None:
         """Accept signed-in users only; others get a close code a browser script can read."""
@@ -30,9 +34,11 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        """Leave the group so the layer stops queueing messages for this socket."""
+        """Leave the groups so the layer stops queueing messages for this socket."""
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        for topic in self.topics:
+            await self.channel_layer.group_discard(topic, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -48,11 +54,23 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        """Answer a ping, so clients can tell a live socket from a dead one."""
-        if isinstance(content, dict) and content.get("type") == "ping":
+        """Answer a ping, so clients can tell a live socket from a dead one; follow a public
+        topic (a tournament's page) to receive its changes too."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "ping":
             await self.send_json({"type": "pong"})
             return
-        await self.send_json({"type": "error", "message": "Only ping is understood here."})
+        if kind == "follow":
+            topic = content.get("topic")
+            if not is_public_topic(topic):
+                await self.send_json({"type": "error", "message": "No such topic."})
+                return
+            self.topics.add(topic)
+            await self.channel_layer.group_add(topic, self.channel_name)
+            return
+        await self.send_json(
+            {"type": "error", "message": "Only ping and follow are understood here."}
+        )
 
     async def notify(self, event: dict[str, Any]) -> None:
         """Forward a notification from the layer to the socket."""

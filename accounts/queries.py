@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Case, F, IntegerField, Prefetch, QuerySet, Value, When, Window
+from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When, Window
 from django.db.models.functions import RowNumber
 
 from accounts.models import Rating, RatingChange, User
@@ -30,11 +30,20 @@ def player_list() -> QuerySet[User]:
     return User.objects.filter(is_active=True).prefetch_related("ratings").order_by("username")
 
 
-def leaderboard(*, variant: str) -> QuerySet[Rating]:
-    """Ratings of a rule set, best first, each with its rank (ties broken by username)."""
+# A leaderboard lists people with at least this many rated matches (a rating behind it).
+LEADERBOARD_MIN_MATCHES = 3
+
+
+def leaderboard(*, variant: str, everyone: bool = False) -> QuerySet[Rating]:
+    """Ratings of a rule set, best first, each with its rank (ties broken by username).
+
+    People with LEADERBOARD_MIN_MATCHES rated matches or more; `everyone` adds the rest and
+    the computer players, each with its real count of rated matches.
+    """
     order = [F("value").desc(), F("user__username").asc()]
+    shown = Q() if everyone else Q(user__is_bot=False, rated_matches__gte=LEADERBOARD_MIN_MATCHES)
     return (
-        Rating.objects.filter(variant=variant, user__is_active=True)
+        Rating.objects.filter(shown, variant=variant, user__is_active=True)
         .select_related("user")
         .annotate(rank=Window(RowNumber(), order_by=order))
         .order_by(*order)

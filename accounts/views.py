@@ -155,8 +155,14 @@ def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     """One rule set's ratings, best first, a page at a time."""
     if variant not in Variant.values:
         raise Http404(f"No rule set {variant!r}.")
-    page = Paginator(queries.leaderboard(variant=variant), LEADERBOARD_PAGE_SIZE).get_page(
-        request.GET.get("page")
-    )
-    context = {"variant": Variant(variant), "variants": Variant.choices, "page": page}
+    everyone = request.GET.get("show") == "all"
+    ratings = queries.leaderboard(variant=variant, everyone=everyone)
+    page = Paginator(ratings, LEADERBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "variant": Variant(variant),
+        "variants": Variant.choices,
+        "page": page,
+        "everyone": everyone,
+        "min_matches": queries.LEADERBOARD_MIN_MATCHES,
+    }
     return render(request, "accounts/leaderboard.html", context)

@@ -201,8 +201,6 @@ CELERY_BEAT_SCHEDULE["games-sweep-stalled-tables"] = {
 # ------------------------------------------------------------------------------
 # Tournaments
 # ------------------------------------------------------------------------------
-# Seconds between a running round's looks at its tables (the beat sweep is the backstop).
-TOURNAMENT_WATCH_SECONDS = env_int("TOURNAMENT_WATCH_SECONDS", default=2)
 CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "schedule": 60.0}
 
 # ------------------------------------------------------------------------------

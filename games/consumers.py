@@ -36,7 +36,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
-from games import queries, services
+from games import presence, queries, services
 from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
 from games.sequencer import EventSequencer
@@ -77,6 +77,7 @@ def _seat_number(table_id: int, user: Any) -> int | None | bool:
     seat = Seat.objects.filter(table_id=table_id, user=user).first()
     if seat is None:
         return None
+    presence.seat_arrived(table_id=table_id, user_id=user.pk)
     services.table_seat_resume(table_id=table_id, user=user)
     return seat.number
 

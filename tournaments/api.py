@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from games.choices import BotLevel, Variant
-from tournaments import queries, services
+from tournaments import director, queries, services
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 
 ERRORS = {
@@ -44,7 +44,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "organizer", "match_deals", "swiss_rounds", "third_place", "registration_opens_at",
             "registration_closes_at", "check_in_opens_at", "check_in_closes_at", "starts_at",
             "round_minutes", "bots_allowed", "bot_level", "rated", "paused", "created_at",
-            "started_at", "finished_at",
+            "started_at", "finished_at", "description", "ranking", "problem",
+            "absent_grace_seconds",
         ]  # fmt: skip
 
 
@@ -55,7 +56,10 @@ class EntrySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Entry
-        fields = ["id", "name", "players", "seed_rating", "checked_in", "no_show"]
+        fields = [
+            "id", "name", "players", "seed_rating", "checked_in", "no_show", "filler",
+            "partner_accepted",
+        ]  # fmt: skip
 
     def get_players(self, entry: Entry) -> list[str]:
         """Usernames, first player first."""
@@ -68,8 +72,8 @@ class RoundTableSerializer(serializers.ModelSerializer):
     class Meta:
         model = RoundTable
         fields = [
-            "number", "table", "home", "away", "home_partner", "away_partner", "bracket_match",
-            "home_points", "away_points",
+            "id", "number", "table", "home", "away", "home_partner", "away_partner",
+            "bracket_match", "home_points", "away_points",
             "winner", "finished", "adjudicated", "note",
         ]  # fmt: skip
 
@@ -91,7 +95,7 @@ class StandingSerializer(serializers.ModelSerializer):
         model = Standing
         fields = [
             "rank", "entry", "score", "buchholz", "sonneborn_berger", "points_difference",
-            "rounds_played",
+            "points_for", "rounds_played",
         ]  # fmt: skip
 
 
@@ -118,6 +122,13 @@ class SettingsSerializer(serializers.Serializer):
         min_value=1, max_value=30, allow_null=True, default=None
     )
     third_place = serializers.BooleanField(default=False)
+    # Not trimmed here, so what the schema's maxLength counts is what is checked.
+    description = StrictCharField(
+        max_length=4000, allow_blank=True, default="", trim_whitespace=False
+    )
+    ranking = serializers.ChoiceField(
+        choices=Tournament.Ranking.choices, default=Tournament.Ranking.WINS
+    )
     registration_opens_at = serializers.DateTimeField(allow_null=True, default=None)
     registration_closes_at = serializers.DateTimeField(allow_null=True, default=None)
     check_in_opens_at = serializers.DateTimeField(allow_null=True, default=None)
@@ -126,6 +137,7 @@ class SettingsSerializer(serializers.Serializer):
     # their opening times).
     starts_at = serializers.DateTimeField(allow_null=True, default=None)
     round_minutes = serializers.IntegerField(min_value=1, max_value=1440, default=60)
+    absent_grace_seconds = serializers.IntegerField(min_value=10, max_value=600, default=60)
     bots_allowed = serializers.BooleanField(default=True)
     bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.MEDIUM)
     rated = serializers.BooleanField(default=True)
@@ -285,6 +297,61 @@ class CheckInView(APIView):
         _entry(tournament_id, entry_id)
         services.entry_check_in(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
         return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
+
+
+class AcceptView(APIView):
+    """The invited partner accepts: the pair is registered."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: EntrySerializer, **ERRORS})
+    def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        """Accept an invitation."""
+        _entry(tournament_id, entry_id)
+        services.entry_accept(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
+
+
+class EntryView(APIView):
+    """One entry: DELETE withdraws it before the start (its players, or the organizer)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, **ERRORS})
+    def delete(self, request: Request, tournament_id: int, entry_id: int) -> Response:
+        """Withdraw an entry (an invited partner declines this way too)."""
+        _entry(tournament_id, entry_id)
+        services.entry_withdraw(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AdjustSerializer(serializers.Serializer):
+    """A corrected result and why."""
+
+    home_points = serializers.IntegerField(min_value=0, max_value=100_000)
+    away_points = serializers.IntegerField(min_value=0, max_value=100_000)
+    reason = StrictCharField(max_length=200, trim_whitespace=False)
+
+
+class AdjustView(APIView):
+    """Correct a finished table's result with a reason (logged, shown; standings recomputed)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AdjustSerializer, responses={200: RoundTableSerializer, **ERRORS})
+    def post(self, request: Request, tournament_id: int, table_id: int) -> Response:
+        """Adjust a result."""
+        table = RoundTable.objects.filter(pk=table_id, round__tournament_id=tournament_id).first()
+        if table is None:
+            raise exceptions.NotFound("No such table.")
+        data = AdjustSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        adjusted = director.result_adjust(
+            round_table_id=table_id,
+            user=request.user,  # type: ignore[arg-type]
+            **data.validated_data,
+        )
+        return Response(RoundTableSerializer(adjusted).data)
 
 
 class ReplaceView(APIView):

@@ -34,6 +34,9 @@ urlpatterns = [
     path(ONE + "resume/", api.ResumeView.as_view()),
     path(ONE + "cancel/", api.CancelView.as_view()),
     path(ONE + "entries/", api.EntryListView.as_view(), name="api-tournament-entries"),
+    path(ENTRY, api.EntryView.as_view()),
+    path(ENTRY + "accept/", api.AcceptView.as_view()),
     path(ENTRY + "check-in/", api.CheckInView.as_view()),
+    path(ONE + "tables/<row_id:table_id>/adjust/", api.AdjustView.as_view()),
     path(ENTRY + "replace/", api.ReplaceView.as_view()),
 ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from tournaments import formats
 from tournaments.models import Entry, RoundTable, Tournament
+from tournaments.policies import policy_for
 
 
 @dataclass(frozen=True)
@@ -28,20 +29,36 @@ class DrawnMatch:
     third_place: bool
 
 
-def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
-    """The bracket's rounds as columns; empty until the event has started (seeds are set)."""
-    if tournament.format != Tournament.Format.SINGLE_ELIMINATION or tournament.started_at is None:
+@dataclass(frozen=True)
+class Column:
+    """One round of the bracket: its title (the same the results use) and its matches."""
+
+    title: str
+    matches: list[DrawnMatch]
+
+
+def bracket_columns(tournament: Tournament) -> list[Column]:
+    """The bracket's rounds as columns; empty until the event has started (seeds are set).
+
+    Empty too for a field no bracket can hold (an event started before starts were checked):
+    the page shows the rounds and entries instead of failing.
+    """
+    policy = policy_for(tournament)
+    if not policy.draws_bracket or tournament.started_at is None:
         return []
-    tree = formats.bracket(tournament)
-    winners = formats.bracket_winners(tournament)
-    known = tree.entrants(winners)
+    try:
+        tree = formats.bracket(tournament)
+        winners = formats.bracket_winners(tournament)
+        known = tree.entrants(winners)
+    except ValueError:
+        return []
     entries = {entry.pk: entry for entry in tournament.entries.all()}
     tables = {
         table.bracket_match: table
         for table in RoundTable.objects.filter(round__tournament=tournament, away__isnull=False)
     }
     columns = []
-    for round_ in tree.rounds:
+    for number, round_ in enumerate(tree.rounds, start=1):
         column = []
         for match in round_:
             home, away = known[match.number]
@@ -70,5 +87,5 @@ def bracket_columns(tournament: Tournament) -> list[list[DrawnMatch]]:
                     match.third_place,
                 )
             )
-        columns.append(column)
+        columns.append(Column(policy.round_title(number, len(tree.rounds)), column))
     return columns

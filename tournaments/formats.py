@@ -1,15 +1,14 @@
-"""Each format's pairings from stored entries and results, through the pure pairing package."""
+"""What every format reads from stored entries and results, for the pure pairing package."""
 
 from __future__ import annotations
 
-import math
+import hashlib
 from dataclasses import dataclass
+from typing import Any
 
-from tournaments import duplicate, pairing
+from games.rules.cards import shuffled_deck
+from tournaments import pairing
 from tournaments.models import Round, RoundTable, Tournament
-from tournaments.pairing.entries import seeding_order
-
-Format = Tournament.Format
 
 
 @dataclass(frozen=True)
@@ -23,9 +22,13 @@ class Pairing:
     away_partner: int | None = None
 
 
-def seeds(tournament: Tournament) -> list[pairing.Entry[int]]:
-    """The entries as pairing sees them: id and the rating they were seeded with."""
-    return [pairing.Entry(e.pk, e.seed_rating) for e in tournament.entries.order_by("pk")]
+def seeds(tournament: Tournament, *, playing_only: bool = False) -> list[pairing.Entry[int]]:
+    """The entries as pairing sees them: id and the rating they were seeded with (those still
+    playing only, to pair a round; every entry, to rank)."""
+    entries = tournament.entries.order_by("pk")
+    if playing_only:
+        entries = entries.filter(withdrawn_after_round__isnull=True)
+    return [pairing.Entry(e.pk, e.seed_rating) for e in entries]
 
 
 def results(tournament: Tournament) -> list[pairing.Result[int]]:
@@ -47,6 +50,11 @@ def results(tournament: Tournament) -> list[pairing.Result[int]]:
     return found
 
 
+def forbidden(tournament: Tournament) -> list[tuple[int, int]]:
+    """The pairs of entries the organizer wants kept apart."""
+    return list(tournament.forbidden_pairings.values_list("first_id", "second_id"))
+
+
 def bracket(tournament: Tournament) -> pairing.Bracket[int]:
     """The single-elimination bracket, seeded by the ratings the entries started with."""
     return pairing.single_elimination(seeds(tournament), third_place=tournament.third_place)
@@ -60,43 +68,17 @@ def bracket_winners(tournament: Tournament) -> dict[int, int]:
     return {table.bracket_match: table.winner_id for table in decided if table.away_id is not None}
 
 
-def round_count(tournament: Tournament, entries: int) -> int:
-    """How many rounds the event plays with this many entries."""
-    if tournament.format == Format.SINGLE_ELIMINATION:
-        return len(bracket(tournament).rounds)
-    if tournament.format == Format.ROUND_ROBIN:
-        return entries - 1 + entries % 2
-    wanted = tournament.swiss_rounds or math.ceil(math.log2(entries))
-    return max(1, min(wanted, entries - 1))
-
-
-def pair_round(tournament: Tournament, number: int) -> list[Pairing]:
-    """The tables of round `number`, top table first."""
-    if tournament.format == Format.SINGLE_ELIMINATION:
-        tree = bracket(tournament)
-        known = tree.entrants(bracket_winners(tournament))
-        found = []
-        for match in tree.rounds[number - 1]:
-            home, away = known[match.number]
-            if home is None or (away is None and not match.is_bye):
-                raise ValueError(f"bracket match {match.number} is not decided yet")
-            found.append(Pairing(home, away, match.number))
-        return found
-    if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
-        return _pair_individuals(tournament)
-    if tournament.format in (Format.ROUND_ROBIN, Format.DUPLICATE):
-        # Duplicate: everyone meets the whole field through the cards; opponents just rotate.
-        ids = [entry.id for entry in seeding_order(seeds(tournament))]
-        round_ = pairing.round_robin(ids)[number - 1]
-    else:
-        round_ = pairing.swiss_round(seeds(tournament), results(tournament))
+def pairings_of(round_: pairing.Round[int]) -> list[Pairing]:
+    """A pairing round's tables, its bye last."""
     found = [Pairing(home, away) for home, away in round_.pairs]
     if round_.bye is not None:
         found.append(Pairing(round_.bye, None))
     return found
 
 
-def _pair_individuals(tournament: Tournament) -> list[Pairing]:
+def pair_individuals(
+    tournament: Tournament, standings: list[pairing.Standing[int]]
+) -> list[Pairing]:
     """Individuals: rotate partners, then seat the teams by strength, best two on table 1."""
     # Nobody partners the same player twice while avoidable; the field is a multiple of four
     # (bots fill the last table). A round robin's n - 1 rounds partner everyone once.
@@ -107,8 +89,10 @@ def _pair_individuals(tournament: Tournament) -> list[Pairing]:
         for table in earlier
         for team in ((table.home_id, table.home_partner_id), (table.away_id, table.away_partner_id))
     ]
-    teams = pairing.partner_round(players, [(a, b) for a, b in past if b is not None]).teams
-    score = {line.entry.id: line.score for line in standings(tournament)}
+    # Entries kept apart are not made partners either, while the field allows.
+    apart = [(a, b) for a, b in past if b is not None] + forbidden(tournament)
+    teams = pairing.partner_round(players, apart).teams
+    score = {line.entry.id: line.score for line in standings}
     rating = {player.id: player.rating for player in players}
     ranked = sorted(
         teams, key=lambda team: (-sum(score[p] for p in team), -sum(rating[p] for p in team))
@@ -119,11 +103,38 @@ def _pair_individuals(tournament: Tournament) -> list[Pairing]:
     ]
 
 
-def standings(tournament: Tournament) -> list[pairing.Standing[int]]:
-    """Standings with tie-breaks from every finished round (duplicate: by matchpoints)."""
-    if tournament.format == Format.DUPLICATE:
-        return duplicate.standings(tournament, seeds(tournament))
-    return pairing.standings(seeds(tournament), results(tournament))
+def seeded_deals(tournament: Tournament, round_number: int, table_number: int) -> list[dict]:
+    """The deals a table of a fixed-length match plays, drawn from the event's seed.
+
+    The same event replays the same cards at the same table, whatever the timing.
+    """
+    deals = tournament.match_deals or 0
+    place = (tournament.seed, round_number, table_number)
+    first_dealer = _draw(*place, -1) % 4
+    return [
+        {
+            "deck": [str(card) for card in shuffled_deck(_draw(*place, deal))],
+            "dealer": (first_dealer + deal) % 4,
+        }
+        for deal in range(deals)
+    ]
+
+
+def _draw(*parts: int) -> int:
+    """A stable number from the parts (the same on every machine and run)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def table_length(tournament: Tournament, round_: Round, table_number: int) -> dict[str, Any]:
+    """What a table is opened with so that it ends its match itself: exactly `match_deals`
+    deals (seeded), or the rule set's target (empty)."""
+    if not tournament.match_deals:
+        return {}
+    return {
+        "max_hands": tournament.match_deals,
+        "deals": seeded_deals(tournament, round_.number, table_number),
+    }
 
 
 def elimination_order(tournament: Tournament) -> list[int]:

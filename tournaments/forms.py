@@ -3,39 +3,79 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Tournament
 
 SETTINGS = [
-    "name", "variant", "format", "entry_type", "match_deals", "swiss_rounds", "third_place",
-    "registration_opens_at", "registration_closes_at", "check_in_opens_at",
-    "check_in_closes_at", "starts_at", "round_minutes", "bots_allowed", "bot_level", "rated",
+    "name", "description", "variant", "format", "entry_type", "match_deals", "swiss_rounds",
+    "third_place", "ranking", "registration_opens_at", "registration_closes_at",
+    "check_in_opens_at", "check_in_closes_at", "starts_at", "round_minutes",
+    "absent_grace_seconds", "bots_allowed", "bot_level", "rated",
 ]  # fmt: skip
 # What a tournament is can't change once people enter it.
 FIXED_SETTINGS = ("variant", "format", "entry_type")
+WHEN = (
+    "registration_opens_at", "registration_closes_at", "check_in_opens_at",
+    "check_in_closes_at", "starts_at",
+)  # fmt: skip
+
+
+class LocalDateTimeInput(forms.DateTimeInput):
+    """The browser's own date-time picker, in the viewer's time zone."""
+
+    input_type = "datetime-local"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%dT%H:%M")
 
 
 class TournamentForm(forms.ModelForm):
     """Create or edit a tournament; rule set, format and entry type are fixed once created."""
 
     target = forms.IntegerField(
-        required=False, min_value=1, help_text="Score that ends a match (empty: the rule set's)."
+        required=False,
+        min_value=1,
+        label=_("Target"),
+        help_text=_("Score that ends a match (empty: the rule set's)."),
     )
 
     class Meta:
         model = Tournament
         fields = SETTINGS
+        widgets = {
+            **{field: LocalDateTimeInput() for field in WHEN},
+            "description": forms.Textarea(attrs={"rows": 4}),
+        }
+        help_texts = {
+            "ranking": _(
+                "Buchholz: the opponents' scores. Points difference: points scored minus "
+                "conceded. Duplicate always ranks by matchpoints; a knockout by the bracket."
+            ),
+            "match_deals": _("Every match is exactly this many deals (empty: to the target)."),
+            "description": _("What players should know: prizes, schedule, house customs."),
+        }
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         # Scripts and old forms that leave it out enter fixed pairs, the model's default.
         self.fields["entry_type"].required = False
+        self.fields["ranking"].required = False
+        self.fields["absent_grace_seconds"].required = False
+        zone = timezone.get_current_timezone_name()
+        for field in WHEN:
+            self.fields[field].help_text = _("In your time zone (%(zone)s).") % {"zone": zone}
 
     def settings(self) -> dict[str, object]:
         """The cleaned settings as services take them, the target as a house rule."""
         values = {field: self.cleaned_data[field] for field in SETTINGS if field in self.fields}
         if not values.get("entry_type"):
             values["entry_type"] = Tournament.EntryType.PAIRS
+        if not values.get("ranking"):
+            values["ranking"] = Tournament.Ranking.WINS
+        if values.get("absent_grace_seconds") is None:
+            values.pop("absent_grace_seconds", None)
         target = self.cleaned_data.get("target")
         values["house_rules"] = {"target": target} if target else {}
         return values

@@ -2,34 +2,49 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.choices import BotLevel, Variant
+
+
+def new_seed() -> int:
+    """A fresh event seed (positive, fits a signed 64-bit column)."""
+    return secrets.randbits(62)
 
 
 class Tournament(models.Model):
     """An event run by an organizer in one rule set and one format."""
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        REGISTRATION = "registration", "Registration open"
-        CHECK_IN = "check_in", "Check-in"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
-        CANCELLED = "cancelled", "Cancelled"
+        DRAFT = "draft", _("Draft")
+        REGISTRATION = "registration", _("Registration open")
+        CHECK_IN = "check_in", _("Check-in")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
 
     class Format(models.TextChoices):
-        SINGLE_ELIMINATION = "single_elimination", "Single elimination"
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round_robin", "Round robin"
-        DUPLICATE = "duplicate", "Duplicate"
+        SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+        DUPLICATE = "duplicate", _("Duplicate")
 
     class EntryType(models.TextChoices):
-        PAIRS = "pairs", "Fixed pairs"
-        INDIVIDUALS = "individuals", "Individuals"
+        PAIRS = "pairs", _("Fixed pairs")
+        INDIVIDUALS = "individuals", _("Individuals")
+
+    class Ranking(models.TextChoices):
+        WINS = "wins", _("Wins, then Buchholz")
+        WINS_DIFFERENCE = "wins_difference", _("Wins, then points difference")
+        POINTS = "points", _("Total points")
+        DIFFERENCE = "difference", _("Points difference (goal-average)")
 
     name = models.CharField(max_length=120)
+    description = models.TextField(_("description"), blank=True, max_length=4000)
     variant = models.CharField(max_length=16, choices=Variant.choices)
     # The rule set's house rules, `target` (the score that ends a match) included.
     house_rules = models.JSONField(default=dict, blank=True)
@@ -45,6 +60,10 @@ class Tournament(models.Model):
     # Swiss and duplicate: rounds to play; empty: log2 of the field (a Swiss's single winner).
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     third_place = models.BooleanField(default=False)
+    # How the standings rank (duplicate always ranks by matchpoints).
+    ranking = models.CharField(
+        _("ranking"), max_length=16, choices=Ranking.choices, default=Ranking.WINS
+    )
     registration_opens_at = models.DateTimeField(null=True, blank=True)
     registration_closes_at = models.DateTimeField(null=True, blank=True)
     check_in_opens_at = models.DateTimeField(null=True, blank=True)
@@ -57,11 +76,23 @@ class Tournament(models.Model):
     # Minutes a round may run; unfinished tables are then decided by their current score.
     round_minutes = models.PositiveSmallIntegerField(default=60)
     bots_allowed = models.BooleanField(default=True)
+    # Seconds a round's players have to come to their table before a bot holds their seat
+    # (they take it back on arrival).
+    absent_grace_seconds = models.PositiveSmallIntegerField(
+        _("seconds to come to the table"),
+        default=60,
+        help_text=_("Then a bot holds an absent player's seat until they arrive."),
+    )
     # Strength of the bots that stand in for absent players.
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.MEDIUM)
     rated = models.BooleanField(default=True)
     # While paused no round starts and the running round's clock stops.
     paused_at = models.DateTimeField(null=True, blank=True)
+    # Draws the cards of fixed-length matches: the same event replays the same deals.
+    seed = models.BigIntegerField(default=new_seed, editable=False)
+    # What stopped the event (a round that could not start or finish); it waits, paused, for
+    # the organizer to resume (which tries again) or cancel. Empty: nothing went wrong.
+    problem = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -92,8 +123,15 @@ class Entry(models.Model):
     # The team's rating when the event started: it seeds the bracket and orders the Swiss.
     seed_rating = models.FloatField(default=0.0)
     checked_in = models.BooleanField(default=False)
-    # Did not check in: computer players sit in its seats for the whole event.
+    # Did not check in: computer players sit in its seats for the whole event (for this entry,
+    # which keeps its place and its score).
     no_show = models.BooleanField(default=False)
+    # A computer player that fills the last table of individuals: it plays, never ranks.
+    filler = models.BooleanField(default=False)
+    # A pair is registered once the invited partner accepts (the organizer's entries at once).
+    partner_accepted = models.BooleanField(default=True)
+    # Left a running Swiss: no longer paired; its results and place in the standings stay.
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -107,14 +145,19 @@ class Entry(models.Model):
         """The entry's players, first player first."""
         return [p for p in (self.player_one, self.player_two) if p is not None]
 
+    @property
+    def named_apart(self) -> bool:
+        """Whether the entry's name is more than its players' names (a team name)."""
+        return self.name != " & ".join(str(player) for player in self.players())
+
 
 class Round(models.Model):
     """One round: pending until its tables are created, running, then finished once."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        PENDING = "pending", _("Pending")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -122,8 +165,6 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
-    # The live watcher chain's token: a chain holding another token stops (one watcher only).
-    watch = models.CharField(max_length=32, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -196,6 +237,7 @@ class Standing(models.Model):
     buchholz = models.FloatField(default=0.0)
     sonneborn_berger = models.FloatField(default=0.0)
     points_difference = models.IntegerField(default=0)
+    points_for = models.IntegerField(default=0)
     rounds_played = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -203,3 +245,38 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.entry}"
+
+
+class ResultAdjustment(models.Model):
+    """An organizer's change to a table's result: what it was, what it became, and why."""
+
+    table = models.ForeignKey(RoundTable, on_delete=models.CASCADE, related_name="adjustments")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.CharField(max_length=200)
+    points_before = models.JSONField()
+    points_after = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.points_before} -> {self.points_after} ({self.reason})"
+
+
+class ForbiddenPairing(models.Model):
+    """Two entries that should not meet (teammates, family): pairing avoids it while it can."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+    )
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="one_forbidden_pairing")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}"

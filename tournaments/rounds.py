@@ -1,22 +1,34 @@
 """Running rounds: open the tables, collect results, finalize once, pair the next or finish.
 
+Tables end their own matches (a target, or exactly `match_deals` deals), so no result depends
+on when anyone looks. A round is finalized when its last match ends (`match_finished`) or by
+its one deadline task; the minute sweep catches what a lost message left behind.
+
 Every function here locks the round (or tournament) row first and checks its status, so a
-task delivered twice, or a sweep racing a watcher, does the work once.
+task delivered twice, or a sweep racing the deadline, does the work once. A round that cannot
+start or finish pauses the event with the reason on its page (`Tournament.problem`): the
+organizer resumes (which tries again) or cancels; nothing is left half done.
 """
 
 from __future__ import annotations
 
-import uuid
+import logging
 from collections import Counter
-from datetime import timedelta
-from typing import Any
+from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from tournaments import duplicate, formats
+from games.models import Seat, Table
+from games.presence import has_arrived
+from games.services import table_leave, table_pause
+from tournaments import live
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
+from tournaments.policies import policy_for
 from tournaments.tables import table_open, table_outcome
+
+logger = logging.getLogger(__name__)
 
 
 def _on_commit_start(round_id: int) -> None:
@@ -25,14 +37,14 @@ def _on_commit_start(round_id: int) -> None:
     transaction.on_commit(lambda: tasks.start_round.delay(round_id))
 
 
-def _arm_watch(round_: Round) -> None:
-    """Give the round a fresh watcher; any older watcher chain sees its token gone and stops."""
+def deadline_schedule(round_: Round) -> None:
+    """Queue the round's one deadline task for when its time runs out (after this commit)."""
     from tournaments import tasks  # tasks call these functions: import late.
 
-    round_.watch = uuid.uuid4().hex
-    round_.save(update_fields=["watch"])
-    args = (round_.pk, round_.watch)
-    transaction.on_commit(lambda: tasks.watch_round.apply_async(args))
+    if round_.deadline is None:
+        return
+    round_id, at = round_.pk, round_.deadline
+    transaction.on_commit(lambda: tasks.round_deadline.apply_async((round_id,), eta=at))
 
 
 def _lock(round_id: int) -> tuple[Tournament, Round] | None:
@@ -47,13 +59,29 @@ def _lock(round_id: int) -> tuple[Tournament, Round] | None:
 
 def round_create(*, tournament: Tournament, number: int) -> Round:
     """The next round, pending; its start is queued once this transaction commits."""
-    round_, _ = Round.objects.get_or_create(tournament=tournament, number=number)
+    round_, _created = Round.objects.get_or_create(tournament=tournament, number=number)
     _on_commit_start(round_.pk)
     return round_
 
 
 def round_start(*, round_id: int) -> bool:
     """Pair the round and open its tables (bots for the absent); False if not due or done."""
+    try:
+        return _start(round_id)
+    except DatabaseError:
+        raise  # a busy or lost database: the task fails and the minute sweep tries again
+    except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
+        logger.exception("round %s could not start", round_id)
+        number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
+        reason = _("Round %(number)s could not start (%(error)s).") % {
+            "number": number,
+            "error": error,
+        }
+        tournament_halt(round_id=round_id, reason=reason)
+        return False
+
+
+def _start(round_id: int) -> bool:
     with transaction.atomic():
         locked = _lock(round_id)
         if locked is None or locked[1].status != Round.Status.PENDING:
@@ -61,16 +89,17 @@ def round_start(*, round_id: int) -> bool:
         tournament, round_ = locked
         if tournament.status != Tournament.Status.RUNNING or tournament.is_paused:
             return False
+        policy = policy_for(tournament)
         entries = {entry.pk: entry for entry in tournament.entries.all()}
-        pairings = formats.pair_round(tournament, round_.number)
-        options = _table_options(tournament, round_, pairings)
+        pairings = policy.pair_round(tournament, round_.number)
+        options = policy.table_options(tournament, round_, pairings)
         for number, pairing in enumerate(pairings, start=1):
             home = entries[pairing.home]
             table = RoundTable(
                 round=round_, number=number, home=home, bracket_match=pairing.bracket_match
             )
             if pairing.away is None:
-                table.finished, table.winner, table.note = True, home, "Bye."
+                table.finished, table.winner, table.note = True, home, _("Bye.")
             else:
                 table.away = entries[pairing.away]
                 partners = (pairing.home_partner, pairing.away_partner)
@@ -91,20 +120,40 @@ def round_start(*, round_id: int) -> bool:
         round_.started_at = now
         round_.deadline = now + timedelta(minutes=tournament.round_minutes)
         round_.save(update_fields=["status", "started_at", "deadline"])
-        _arm_watch(round_)
+        deadline_schedule(round_)
+        _absentees_schedule(round_, tournament.absent_grace_seconds)
+        live.round_opened(tournament=tournament, round_=round_)
     return True
 
 
-def _table_options(
-    tournament: Tournament, round_: Round, pairings: list[formats.Pairing]
-) -> list[dict[str, Any]]:
-    """How each pairing's table is opened: duplicate deals and watch group, or as it comes."""
-    if tournament.format != Tournament.Format.DUPLICATE:
-        return [{} for _ in pairings]
-    pairs = [
-        ((p.home, p.home_partner), (p.away, p.away_partner)) for p in pairings if p.away is not None
-    ]
-    return duplicate.table_options(tournament=tournament, round_=round_, pairs=pairs)
+def _absentees_schedule(round_: Round, grace_seconds: int) -> None:
+    """Queue the round's one look for players who have not come to their table."""
+    from tournaments import tasks  # tasks call these functions: import late.
+
+    round_id = round_.pk
+    transaction.on_commit(
+        lambda: tasks.absentees_replace.apply_async((round_id,), countdown=grace_seconds)
+    )
+
+
+def round_absentees_replace(*, round_id: int) -> int:
+    """A bot holds the seat of every player of the round who has not come to their table;
+    each takes it back on arrival (their socket resumes the seat). The seats taken over."""
+    held = 0
+    tables = RoundTable.objects.filter(
+        round_id=round_id,
+        round__status=Round.Status.RUNNING,
+        finished=False,
+        table__status=Table.Status.PLAYING,
+    )
+    seats = Seat.objects.filter(
+        table__in=tables.values("table"), user__isnull=False, user__is_bot=False, bot_holding=False
+    ).select_related("user")
+    for seat in seats:
+        if not has_arrived(table_id=seat.table_id, user_id=seat.user_id):
+            table_leave(table_id=seat.table_id, user=seat.user)
+            held += 1
+    return held
 
 
 def _team(first: Entry, partner: Entry | None) -> list[tuple[Entry, int]]:
@@ -114,15 +163,18 @@ def _team(first: Entry, partner: Entry | None) -> list[tuple[Entry, int]]:
     return [(first, 0), (partner, 0)]
 
 
+def _deadline_passed(round_: Round, tournament: Tournament, now: datetime) -> bool:
+    return round_.deadline is not None and now >= round_.deadline and not tournament.is_paused
+
+
 def _collect(round_: Round, tournament: Tournament) -> bool:
-    """Record every table that has a result now (deciding those the event ends); all done?"""
-    passed = round_.deadline is not None and timezone.now() >= round_.deadline
-    passed = passed and not tournament.is_paused
+    """Record every table that has a result now (deciding those the deadline ends); all done?"""
+    passed = _deadline_passed(round_, tournament, timezone.now())
     done = True
     open_tables = round_.tables.filter(finished=False).select_related("table", "home", "away")
     for table in open_tables:
         assert table.table is not None  # noqa: S101 (only byes have no table, and they are done)
-        outcome = table_outcome(tournament=tournament, table=table.table, deadline_passed=passed)
+        outcome = table_outcome(table=table.table, deadline_passed=passed)
         if outcome is None:
             done = False
             continue
@@ -142,12 +194,28 @@ def _winner(table: RoundTable, team: int | None) -> Entry | None:
     if table.bracket_match is None:
         return None
     assert table.away is not None  # noqa: S101 (a bye has a winner already)
-    table.note = (table.note + " Level: the higher seed goes through.").strip()
+    table.note = (table.note + " " + _("Level: the higher seed goes through.")).strip()
     return max((table.home, table.away), key=lambda entry: (entry.seed_rating, -entry.pk))
 
 
 def round_finalize(*, round_id: int) -> bool:
     """Finalize the round once every table has a result: standings, then next round or end."""
+    try:
+        return _finalize(round_id)
+    except DatabaseError:
+        raise  # a busy or lost database: the task fails and the next look tries again
+    except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
+        logger.exception("round %s could not finish", round_id)
+        number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
+        reason = _("Round %(number)s could not finish (%(error)s).") % {
+            "number": number,
+            "error": error,
+        }
+        tournament_halt(round_id=round_id, reason=reason)
+        return False
+
+
+def _finalize(round_id: int) -> bool:
     with transaction.atomic():
         locked = _lock(round_id)
         if locked is None or locked[1].status != Round.Status.RUNNING:
@@ -156,38 +224,39 @@ def round_finalize(*, round_id: int) -> bool:
         if tournament.status != Tournament.Status.RUNNING:
             return False
         if not _collect(round_, tournament):
+            live.tournament_changed(tournament=tournament)
             return False
-        if tournament.format == Tournament.Format.DUPLICATE:
-            duplicate.round_score(round_=round_, tournament=tournament)
+        policy = policy_for(tournament)
+        policy.score_round(tournament=tournament, round_=round_)
         round_.status = Round.Status.FINISHED
         round_.finished_at = timezone.now()
-        round_.watch = ""
-        round_.save(update_fields=["status", "finished_at", "watch"])
+        round_.save(update_fields=["status", "finished_at"])
         standings_store(tournament)
-        if round_.number < formats.round_count(tournament, tournament.entries.count()):
+        if round_.number < policy.round_count(tournament, tournament.entries.count()):
             # A paused event keeps it pending; resuming starts it.
             round_create(tournament=tournament, number=round_.number + 1)
         else:
             tournament.status = Tournament.Status.FINISHED
             tournament.finished_at = timezone.now()
             tournament.save(update_fields=["status", "finished_at"])
+        live.tournament_changed(tournament=tournament)
     return True
 
 
 def standings_store(tournament: Tournament) -> None:
     """Replace the standings with those of every finished round."""
-    lines = formats.standings(tournament)
+    policy = policy_for(tournament)
+    lines = policy.standings(tournament)
     finished = RoundTable.objects.filter(
         round__tournament=tournament, round__status=Round.Status.FINISHED
     )
     played: Counter[int] = Counter()
     for seats in finished.values_list("home", "away", "home_partner", "away_partner"):
         played.update(entry for entry in seats if entry is not None)
-    ranks = {line.entry.id: line.rank for line in lines}
-    if tournament.format == Tournament.Format.SINGLE_ELIMINATION:
-        ranks = {
-            entry: place for place, entry in enumerate(formats.elimination_order(tournament), 1)
-        }
+    scored = policy.points_for(tournament)
+    fillers = set(tournament.entries.filter(filler=True).values_list("pk", flat=True))
+    ranks = _without(policy.final_ranks(tournament, lines), fillers)
+    lines = [line for line in lines if line.entry.id not in fillers]
     Standing.objects.filter(tournament=tournament).delete()
     Standing.objects.bulk_create(
         Standing(
@@ -198,17 +267,53 @@ def standings_store(tournament: Tournament) -> None:
             buchholz=line.buchholz,
             sonneborn_berger=line.sonneborn_berger,
             points_difference=line.points_difference,
+            points_for=scored.get(line.entry.id, 0),
             rounds_played=played[line.entry.id],
         )
         for line in lines
     )
 
 
-def rounds_sweep() -> int:
-    """Beat: start pending rounds, finalize those done or past deadline, re-arm the rest.
+def _without(ranks: dict[int, int], fillers: set[int]) -> dict[int, int]:
+    """The ranks once table fillers are taken out: those below move up, ties stay ties."""
+    kept = sorted((rank, entry) for entry, rank in ranks.items() if entry not in fillers)
+    ranked: dict[int, int] = {}
+    previous: tuple[int, int] | None = None  # (old rank, new rank) of the line above
+    for position, (rank, entry) in enumerate(kept, start=1):
+        new = previous[1] if previous is not None and previous[0] == rank else position
+        ranked[entry] = new
+        previous = (rank, new)
+    return ranked
 
-    Catches whatever a lost message or a killed worker left behind; a re-armed watcher
-    replaces the old chain, so watchers never multiply. Returns the rounds acted on.
+
+def tournament_halt(*, round_id: int, reason: str) -> None:
+    """Pause the running event with the reason shown on its page; the organizer acts next."""
+    with transaction.atomic():
+        locked = _lock(round_id)
+        if locked is None or locked[0].status != Tournament.Status.RUNNING:
+            return
+        tournament = locked[0]
+        tournament.problem = reason[:300]
+        fields: list[str] = ["problem"]
+        if not tournament.is_paused:
+            tournament.paused_at = timezone.now()
+            fields.append("paused_at")
+            live_tables = RoundTable.objects.filter(
+                round__tournament=tournament,
+                round__status=Round.Status.RUNNING,
+                finished=False,
+                table__isnull=False,
+            )
+            for table_id in live_tables.values_list("table_id", flat=True):
+                table_pause(table_id=table_id)
+        tournament.save(update_fields=fields)
+        live.tournament_changed(tournament=tournament)
+
+
+def rounds_sweep() -> int:
+    """Beat: start pending rounds, finalize those done or past deadline.
+
+    Catches whatever a lost message or a killed worker left behind. Returns the rounds acted on.
     """
     acted = 0
     running = Tournament.objects.filter(status=Tournament.Status.RUNNING, paused_at__isnull=True)
@@ -221,21 +326,4 @@ def rounds_sweep() -> int:
             acted += round_start(round_id=round_id)
         elif round_finalize(round_id=round_id):
             acted += 1
-        else:
-            with transaction.atomic():
-                locked = Round.objects.select_for_update().get(pk=round_id)
-                if locked.status == Round.Status.RUNNING:
-                    _arm_watch(locked)
     return acted
-
-
-def round_watch(*, round_id: int, token: str) -> bool:
-    """One look by a round's watcher chain: finalize if ready; True while the chain goes on."""
-    round_finalize(round_id=round_id)
-    watched = Round.objects.filter(
-        pk=round_id,
-        status=Round.Status.RUNNING,
-        watch=token,
-        tournament__status=Tournament.Status.RUNNING,
-    )
-    return watched.exists()

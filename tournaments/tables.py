@@ -1,7 +1,7 @@
 """A tournament's live tables: seat entries (bots for the absent), read or decide results.
 
 Tables are games' own; this module only calls games' services to open them, and to end a match
-that the tournament decides early (a fixed number of deals, or the round's deadline).
+that the round's deadline cuts short (a table ends every other match itself).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from games.choices import BotLevel
@@ -19,6 +20,7 @@ from games.services import table_create, table_end, table_take_seat
 from tournaments.models import Entry, Tournament
 
 STAND_IN_PREFIX = "stand-in"
+FILLER_PREFIX = "filler"
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,20 @@ def stand_in(*, level: str, seat: int) -> User:
     return User.computer_player(
         username=f"{STAND_IN_PREFIX}-{level}-{seat}",
         display_name=f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
+        level=BotLevel(level),
+    )
+
+
+def table_filler(*, level: str, number: int) -> User:
+    """The computer player that fills seat `number` (1-3) of an individuals event's last table.
+
+    One account per number, so fillers at one table are different accounts, each with the
+    name the entry list, the tables and the results all show.
+    """
+    return User.computer_player(
+        username=f"{FILLER_PREFIX}-{level}-{number}",
+        display_name=_("Table filler %(number)d (%(level)s)")
+        % {"number": number, "level": BotLevel(level).label},
         level=BotLevel(level),
     )
 
@@ -100,21 +116,11 @@ def _winner(points: tuple[int, int]) -> int | None:
     return 0 if points[0] > points[1] else 1
 
 
-def _score_after(table: Table, deals: int) -> tuple[int, int] | None:
-    """The match score once `deals` hands had been played, if they have been."""
-    ends = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END).order_by("version")
-    ended = list(ends.values_list("payload", flat=True)[:deals])
-    if len(ended) < deals:
-        return None
-    score = ended[-1]["result"]["match_score"]
-    return int(score[0]), int(score[1])
+def table_outcome(*, table: Table, deadline_passed: bool) -> Outcome | None:
+    """The table's result if it has one now: as its match ended, or at the round's deadline.
 
-
-def table_outcome(*, tournament: Tournament, table: Table, deadline_passed: bool) -> Outcome | None:
-    """The table's result if it has one now; a table the tournament ends is decided here.
-
-    A match ends for the tournament when the engine says so, after the event's fixed number
-    of deals, or at the round's deadline, decided by the score at that moment.
+    The table ends its own match (at the target, or after exactly the event's deals), so a
+    result never depends on when this is asked; only the deadline decides by the score then.
     """
     if table.status == Table.Status.FINISHED:
         end = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.MATCH_END).last()
@@ -123,19 +129,13 @@ def table_outcome(*, tournament: Tournament, table: Table, deadline_passed: bool
         score = end.payload["score"]
         note = str(end.payload.get("decided", ""))
         return Outcome((int(score[0]), int(score[1])), end.payload["winner"], note)
+    if not deadline_passed:
+        return None
     match = Match.objects.filter(table=table).first()
     if match is None:
         return None
-    if tournament.match_deals:
-        after = _score_after(table, tournament.match_deals)
-        if after is not None:
-            deals = tournament.match_deals
-            note = f"Decided after {deals} deal{'s' if deals > 1 else ''}."
-            return _decide(table, after, note)
-    if deadline_passed:
-        score = (int(match.score[0]), int(match.score[1]))
-        return _decide(table, score, "Time ran out: decided by the score at the deadline.")
-    return None
+    score = (int(match.score[0]), int(match.score[1]))
+    return _decide(table, score, _("Time ran out: decided by the score at the deadline."))
 
 
 def _decide(table: Table, points: tuple[int, int], note: str) -> Outcome | None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.conf import settings
 from django.utils import timezone
 
-from tournaments.rounds import round_finalize, round_start, round_watch, rounds_sweep
+from tournaments.rounds import (
+    round_absentees_replace,
+    round_finalize,
+    round_start,
+    rounds_sweep,
+)
 from tournaments.services import tournaments_advance_due
 
 
@@ -23,13 +27,19 @@ def finalize_round(round_id: int) -> bool:
     return round_finalize(round_id=round_id)
 
 
-@shared_task(name="tournaments.watch_round", ignore_result=True)
-def watch_round(round_id: int, token: str) -> bool:
-    """Look at a running round, then again a few seconds later while it runs and the token holds."""
-    going_on = round_watch(round_id=round_id, token=token)
-    if going_on:
-        watch_round.apply_async((round_id, token), countdown=settings.TOURNAMENT_WATCH_SECONDS)
-    return going_on
+@shared_task(name="tournaments.round_deadline", ignore_result=True)
+def round_deadline(round_id: int) -> bool:
+    """At the round's deadline: decide its unfinished tables by their score and finalize.
+
+    A deadline moved by a pause has its own task; this one, come early, finds nothing due.
+    """
+    return round_finalize(round_id=round_id)
+
+
+@shared_task(name="tournaments.absentees_replace", ignore_result=True)
+def absentees_replace(round_id: int) -> int:
+    """After the grace: bots hold the seats of the round's players who have not come."""
+    return round_absentees_replace(round_id=round_id)
 
 
 @shared_task(name="tournaments.sweep", ignore_result=True)

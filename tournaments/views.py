@@ -3,30 +3,73 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
 from tournaments import queries, services
+from tournaments.access import may_run
 from tournaments.bracket import bracket_columns
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
+from tournaments.policies import policy_for
+from tournaments.viewer_time import in_viewer_zone
 
-# The organizer's buttons: action name -> (service, label).
-ACTIONS: dict[str, tuple[Callable[..., object], str]] = {
-    "open-registration": (services.tournament_open_registration, "Open registration"),
-    "open-check-in": (services.tournament_open_check_in, "Open check-in"),
-    "start": (services.tournament_start, "Start"),
-    "pause": (services.tournament_pause, "Pause"),
-    "resume": (services.tournament_resume, "Resume"),
-    "cancel": (services.tournament_cancel, "Cancel the tournament"),
+
+@dataclass(frozen=True)
+class Action:
+    """An organizer's button: its service, its label, and the question asked first if it
+    cannot be undone (empty: no confirmation)."""
+
+    service: Callable[..., object]
+    label: str
+    confirm: str = ""
+
+
+ACTIONS: dict[str, Action] = {
+    "open-registration": Action(
+        services.tournament_open_registration, gettext_lazy("Open registration")
+    ),
+    "open-check-in": Action(services.tournament_open_check_in, gettext_lazy("Open check-in")),
+    "start": Action(
+        services.tournament_start,
+        gettext_lazy("Start"),
+        gettext_lazy(
+            "Start the event now? Round 1 is drawn at once and entries cannot change after."
+        ),
+    ),
+    "pause": Action(services.tournament_pause, gettext_lazy("Pause")),
+    "resume": Action(services.tournament_resume, gettext_lazy("Resume")),
+    "cancel": Action(
+        services.tournament_cancel,
+        gettext_lazy("Cancel the tournament"),
+        gettext_lazy("Cancel the event for everyone? This cannot be undone."),
+    ),
 }
+
+
+def _detail_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
+    try:
+        return queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
+    except ServiceError as error:
+        raise Http404(error.message) from error
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -38,27 +81,64 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", context)
 
 
-def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
-    tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
+def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """What the tournament page and its live part show this viewer."""
     user = request.user
-    organizing = user.is_authenticated and (user.is_staff or user.pk == tournament.organizer_id)
+    organizing = may_run(user, tournament)
+    policy = policy_for(tournament)
     mine = [
         entry
         for entry in tournament.entries.all()
         if user.is_authenticated and user.pk in (entry.player_one_id, entry.player_two_id)
     ]
-    context = {
+    possible = services.tournament_possible_actions(tournament) if organizing else set()
+    return {
         "tournament": tournament,
+        "policy": policy,
         "organizing": organizing,
-        "actions": [(name, label) for name, (_, label) in ACTIONS.items()],
+        "actions": [(name, action) for name, action in ACTIONS.items() if name in possible],
         "columns": bracket_columns(tournament),
+        "rounds": _titled_rounds(tournament),
         "mine": mine,
+        "my_tables": queries.tables_seating(tournament=tournament, user=user),
+        "entries_open": tournament.status in services.ENTRIES_OPEN,
+        "can_adjust": organizing and not policy.draws_bracket,
+        "adjustments": queries.adjustments(tournament=tournament),
+        "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
+        "keeps_apart": policy.keeps_apart(tournament),
+        "can_leave": tournament.status == Tournament.Status.RUNNING
+        and policy.allows_leaving(tournament),
+        "viewer_zone": timezone.get_current_timezone_name(),
     }
-    return render(request, "tournaments/detail.html", context)
+
+
+def _titled_rounds(tournament: Tournament) -> list[tuple[object, str]]:
+    """The rounds, latest first, each with the title the bracket gives it too."""
+    rounds = list(tournament.rounds.all())
+    policy = policy_for(tournament)
+    try:
+        total = policy.round_count(tournament, len(tournament.entries.all()))
+    except ValueError:  # a field no bracket holds (an event started before starts were checked)
+        total = 0
+    return [(round_, policy.round_title(round_.number, total)) for round_ in reversed(rounds)]
+
+
+@in_viewer_zone
+def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
+    tournament = _detail_or_404(request, tournament_id)
+    return render(request, "tournaments/detail.html", _page_context(request, tournament))
+
+
+@in_viewer_zone
+def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The page's live part alone: what its script swaps in when the event changes."""
+    tournament = _detail_or_404(request, tournament_id)
+    return render(request, "tournaments/_live.html", _page_context(request, tournament))
 
 
 @login_required
+@in_viewer_zone
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Create a tournament (you organize it); it starts as a draft."""
     form = TournamentForm(request.POST or None)
@@ -69,15 +149,16 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament.pk]))
-    return render(request, "tournaments/form.html", {"form": form, "title": "New tournament"})
+    return render(request, "tournaments/form.html", {"form": form, "title": _("New tournament")})
 
 
 @login_required
+@in_viewer_zone
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
-    tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
-    if not (request.user.is_staff or request.user.pk == tournament.organizer_id):
-        return HttpResponseForbidden("Only the organizer or staff can edit this tournament.")
+    tournament = _detail_or_404(request, tournament_id)
+    if not may_run(request.user, tournament):
+        return HttpResponseForbidden(_("Only the organizer or staff can edit this tournament."))
     initial = {"target": tournament.house_rules.get("target")}
     form = TournamentForm(request.POST or None, instance=tournament, initial=initial)
     for fixed in FIXED_SETTINGS:
@@ -96,19 +177,27 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
             form.add_error(None, error.message)
         else:
             return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
-    context = {"form": form, "title": f"Edit {tournament.name}"}
+    context = {"form": form, "title": _("Edit %(name)s") % {"name": tournament.name}}
     return render(request, "tournaments/form.html", context)
 
 
 @login_required
-@require_POST
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
-    """One of the organizer's buttons; anyone else is refused with 403."""
+    """One of the organizer's buttons; anyone else is refused with 403.
+
+    GET asks for confirmation of an action that cannot be undone; POST runs it.
+    """
     if action not in ACTIONS:
-        return HttpResponseForbidden("No such action.")
-    service, _ = ACTIONS[action]
+        raise Http404(_("No such action."))
+    chosen = ACTIONS[action]
+    tournament = _detail_or_404(request, tournament_id)
+    if not may_run(request.user, tournament):
+        return HttpResponseForbidden(_("Only the organizer or staff can do this."))
+    if request.method != "POST":
+        context = {"tournament": tournament, "action": action, "chosen": chosen}
+        return render(request, "tournaments/confirm.html", context)
     try:
-        service(tournament_id=tournament_id, user=request.user)
+        chosen.service(tournament_id=tournament_id, user=request.user)
     except ServiceError as error:
         if error.code == "forbidden":
             return HttpResponseForbidden(error.message)
@@ -123,7 +212,7 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     wanted = request.POST.get("partner", "").strip()
     partner = User.objects.filter(username=wanted).first() if wanted else None
     if wanted and partner is None:
-        messages.error(request, "No player with that username.")
+        messages.error(request, _("No player with that username."))
     else:
         players = [request.user] if partner is None else [request.user, partner]
         try:
@@ -136,7 +225,7 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except ServiceError as error:
             messages.error(request, error.message)
         else:
-            messages.success(request, "You are entered.")
+            messages.success(request, _("You are entered."))
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
 
 

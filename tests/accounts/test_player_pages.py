@@ -51,7 +51,7 @@ def test_leaderboard_ranks_best_first_and_marks_provisional() -> None:
 
 def test_leaderboard_is_paginated() -> None:
     for index in range(51):
-        rate(make_user(f"p{index:02}"), "belote", 1000 + index)
+        rate(make_user(f"p{index:02}"), "belote", 1000 + index, 3)
     first = Client().get("/leaderboards/belote/").content.decode()
     second = Client().get("/leaderboards/belote/?page=2").content.decode()
     assert "Page 1 of 2" in first and ">p50<" in first
@@ -83,12 +83,12 @@ def test_bots_carry_a_badge_and_people_do_not() -> None:
 
 def test_bot_badge_shows_on_leaderboards_and_profiles() -> None:
     User.bot_account(level=BotLevel.HARD, rating=1700)
-    assert ">bot</span>" in Client().get("/leaderboards/bela/").content.decode()
+    assert ">bot</span>" in Client().get("/leaderboards/bela/?show=all").content.decode()
     assert ">bot</span>" in Client().get("/players/bot-hard/").content.decode()
 
 
 def test_display_names_are_escaped() -> None:
-    rate(make_user("mallory", display_name="<script>x</script>"), "bela", 1500)
+    rate(make_user("mallory", display_name="<script>x</script>"), "bela", 1500, 3)
     page = Client().get("/leaderboards/bela/").content.decode()
     assert "<script>x" not in page and "&lt;script&gt;x" in page
 
@@ -108,3 +108,19 @@ def test_recent_matches_link_to_their_replays() -> None:
     assert f'href="/tables/{rated.table_id}/hands/"' in oldest
     assert '<a href="/players/cat/">cat</a>' in oldest  # the partner
     assert Client().get(f"/tables/{rated.table_id}/hands/").status_code == 200
+
+
+def test_leaderboards_show_people_with_enough_matches_unless_asked_for_everyone() -> None:
+    User.bot_account(level=BotLevel.HARD, rating=1700)
+    rate(make_user("regular"), "bela", 1520, 12)
+    rate(make_user("newcomer"), "bela", 1600, 1)
+    page = Client().get("/leaderboards/bela/").content.decode()
+    assert ">regular<" in page and ">newcomer<" not in page and "Bot (Hard)" not in page
+    assert "People with at least 3 rated matches." in page
+    everyone = Client().get("/leaderboards/bela/?show=all").content.decode()
+    rows = re.findall(r"<tr>.*?</tr>", everyone, re.S)
+    bot_row = next(row for row in rows if "Bot (Hard)" in row)
+    assert "<td>0</td>" in bot_row, "a bot shows its real count of rated matches"
+    assert ">newcomer<" in everyone
+    api = Client().get("/api/leaderboards/bela/").json()["results"]
+    assert [row["player"]["username"] for row in api] == ["regular"]

@@ -16,6 +16,7 @@ def test_leaderboard_200_ranks_and_marks_provisional() -> None:
     rate(make_user("high"), "bela", 1650, 5)
     rate(make_user("tie"), "bela", 1400, 21)
     rate(make_user("elsewhere"), "coinche", 2000, 40)
+    rate(make_user("newcomer"), "bela", 1900, 2)
     body = APIClient().get("/api/leaderboards/bela/").json()
     rows = [
         (r["rank"], r["player"]["username"], r["value"], r["provisional"]) for r in body["results"]
@@ -25,7 +26,7 @@ def test_leaderboard_200_ranks_and_marks_provisional() -> None:
 
 def test_leaderboard_pages_keep_counting_ranks() -> None:
     for index in range(5):
-        rate(make_user(f"p{index}"), "belote", 1500 + index)
+        rate(make_user(f"p{index}"), "belote", 1500 + index, 3)
     body = APIClient().get("/api/leaderboards/belote/?page=2&page_size=2").json()
     assert body["count"] == 5
     assert [(r["rank"], r["player"]["username"]) for r in body["results"]] == [(3, "p2"), (4, "p1")]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.test import Client
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -83,7 +85,22 @@ def test_unknown_message_gets_an_error_and_the_socket_stays_open(asgi_server: Se
         socket.send(json.dumps({"type": "shout"}))
         assert json.loads(socket.recv(timeout=10)) == {
             "type": "error",
-            "message": "Only ping is understood here.",
+            "message": "Only ping and follow are understood here.",
         }
+        socket.send(json.dumps({"type": "follow", "topic": "user-1"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "error", "message": "No such topic."}
         socket.send(json.dumps({"type": "ping"}))
         assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+
+
+def test_a_followed_tournament_reaches_the_socket(asgi_server: Server) -> None:
+    user = User.objects.create_user(username="erin", password="irrelevant-pw-5")
+    with open_socket(asgi_server, cookie=session_cookie(user), origin=asgi_server.url) as socket:
+        socket.send(json.dumps({"type": "follow", "topic": "tournament-42"}))
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
+        payload = {"type": "tournament_changed", "tournament": 42}
+        async_to_sync(get_channel_layer().group_send)(
+            "tournament-42", {"type": "notify", "payload": payload}
+        )
+        assert json.loads(socket.recv(timeout=10)) == payload

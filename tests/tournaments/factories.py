@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from django.test import override_settings
+
 from accounts.models import User
 from games.models import Table, TableEvent
 from games.services import table_bot_act, table_turn_timeout
@@ -57,14 +59,20 @@ def ready_to_start(
     for _ in range(people_entries):
         team = [person() for _ in range(size)]
         people += team
-        services.entry_register(tournament_id=event.pk, user=team[0], players=team)
+        entry = services.entry_register(tournament_id=event.pk, user=team[0], players=team)
+        if size == 2:
+            services.entry_accept(entry_id=entry.pk, user=team[1])
     services.tournament_open_check_in(tournament_id=event.pk, user=organizer)
     event.refresh_from_db()
     return event, people
 
 
+@override_settings(LIVE_TABLE_BOT_RUN_SECONDS=0)
 def play_deals(table: Table, deals: int, *, limit: int = 2000) -> None:
-    """Let the bots move, as their tasks would, until `deals` hands are over or the match is."""
+    """Let the bots move, as their tasks would, until `deals` hands are over or the match is.
+
+    One move a call (no run of moves), so it stops right after the `deals`-th hand.
+    """
     for _ in range(limit):
         table.refresh_from_db()
         ended = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END).count()

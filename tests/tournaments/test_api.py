@@ -41,7 +41,9 @@ def test_an_organizer_runs_the_whole_path_to_the_start() -> None:
     me, partner = person(), person()
     status, entry = post(signed_in(me), base + "entries/",
                          {"players": [me.username, partner.username]})  # fmt: skip
-    assert status == 201
+    assert status == 201 and not entry["partner_accepted"], "the partner is asked first"
+    status, accepted = post(signed_in(partner), base + f"entries/{entry['id']}/accept/")
+    assert status == 200 and accepted["partner_accepted"]
     assert post(client, base + "open-check-in/")[0] == 200
     status, checked = post(signed_in(partner), base + f"entries/{entry['id']}/check-in/")
     assert status == 200 and checked["checked_in"]

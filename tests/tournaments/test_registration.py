@@ -77,6 +77,7 @@ def test_check_in_only_during_check_in() -> None:
     event = open_event()
     me, partner = person(), person()
     entry = services.entry_register(tournament_id=event.pk, user=me, players=[me, partner])
+    services.entry_accept(entry_id=entry.pk, user=partner)
     with pytest.raises(ServiceError, match="Check-in is not open"):
         services.entry_check_in(entry_id=entry.pk, user=me)
     services.tournament_open_check_in(tournament_id=event.pk, user=event.organizer)

@@ -47,6 +47,7 @@ def test_each_step_comes_at_its_time_and_not_a_minute_before() -> None:
     )
     me, partner = person(), person()
     mine = services.entry_register(tournament_id=event.pk, user=me, players=[me, partner])
+    services.entry_accept(entry_id=mine.pk, user=partner)
     assert services.tournaments_advance_due(now=base + HOUR - timedelta(seconds=1)) == 0
     assert services.tournaments_advance_due(now=base + HOUR) == 1
     assert status_of(event) == Status.CHECK_IN

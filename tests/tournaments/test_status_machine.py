@@ -19,8 +19,7 @@ def test_a_draft_cannot_start_and_the_refusal_says_what_it_can_do() -> None:
         services.tournament_start(tournament_id=event.pk, user=event.organizer)
     assert refused.value.code == "illegal_transition"
     assert refused.value.message == (
-        "A tournament in 'Draft' cannot go to 'Running'; "
-        "it can go to: Cancelled, Registration open."
+        "That is not possible now. The event is still a draft: open registration first."
     )
 
 

@@ -27,13 +27,14 @@ def test_a_round_whose_worker_was_killed_finalizes_exactly_once(
         **stack_env,
         "CELERY_QUEUE": queue,
         "LIVE_TABLE_STALL_SECONDS": "1",
-        "TOURNAMENT_WATCH_SECONDS": "1",
     }
     with default_queue(queue):
         first = start_worker(env, queue, concurrency=2)
         second = None
         try:
-            event, _ = ready_to_start(bot_entries=4, swiss_rounds=2, match_deals=2)
+            # Four deals a match: the tables end their own matches, and the kill must land
+            # while round 1 is still being played.
+            event, _ = ready_to_start(bot_entries=4, swiss_rounds=2, match_deals=4)
             services.tournament_start(tournament_id=event.pk, user=event.organizer)
 
             def mid_round() -> bool | None:

@@ -26,7 +26,7 @@ from tournaments.pairing.elimination import (
 from tournaments.pairing.entries import Entry, EntryId, Result, Round
 from tournaments.pairing.partners import Partnerships, partner_round
 from tournaments.pairing.round_robin import round_robin
-from tournaments.pairing.standings import Standing, standings
+from tournaments.pairing.standings import Standing, points_scored, rank_by, standings
 from tournaments.pairing.swiss import swiss_round
 
 __all__ = [
@@ -53,6 +53,8 @@ __all__ = [
     "round_robin",
     "seed_positions",
     "single_elimination",
+    "points_scored",
+    "rank_by",
     "standings",
     "swiss_round",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Generic
 
@@ -61,3 +61,29 @@ def _line(entry: Entry[EntryId], record: dict[EntryId, History[EntryId]]) -> Sta
 def _figures(line: Standing[EntryId]) -> tuple[float, float, float, int]:
     """What ranks an entry, most important first."""
     return (line.score, line.buchholz, line.sonneborn_berger, line.points_difference)
+
+
+def points_scored(results: Iterable[Result[EntryId]]) -> dict[EntryId, int]:
+    """Game points each entry scored over its matches (a bye scores none)."""
+    scored: dict[EntryId, int] = {}
+    for result in results:
+        scored[result.first] = scored.get(result.first, 0) + result.first_points
+        if result.second is not None:
+            scored[result.second] = scored.get(result.second, 0) + result.second_points
+    return scored
+
+
+def rank_by(
+    lines: Sequence[Standing[EntryId]], key: Callable[[Standing[EntryId]], tuple[float, ...]]
+) -> list[Standing[EntryId]]:
+    """The lines ranked by `key`, highest first; equal keys share a rank and keep their order.
+
+    For events that rank by total points or points difference ("goal-average") rather than
+    by wins, or use them as the first tie-breaks.
+    """
+    ordered = sorted(lines, key=lambda line: tuple(-figure for figure in key(line)))
+    ranked: list[Standing[EntryId]] = []
+    for position, line in enumerate(ordered, start=1):
+        tied = ranked and key(ranked[-1]) == key(line)
+        ranked.append(replace(line, rank=ranked[-1].rank if tied else position))
+    return ranked

@@ -12,7 +12,9 @@ from tournaments.pairing.search import cheapest_pairing, pair_top_down
 
 
 def swiss_round(
-    entries: Sequence[Entry[EntryId]], results: Iterable[Result[EntryId]]
+    entries: Sequence[Entry[EntryId]],
+    results: Iterable[Result[EntryId]],
+    avoid: Iterable[tuple[EntryId, EntryId]] = (),
 ) -> Round[EntryId]:
     """Pair the next round of a Swiss from the results so far.
 
@@ -25,12 +27,17 @@ def swiss_round(
     solved as one matching that prefers, in this order: nobody's second bye, fewest rematched
     pairs, fewest meetings repeated (a third meeting counts twice), least score difference,
     the bye to the lowest-ranked, top half against bottom half. So a rematch happens only when
-    every pairing of the field needs one.
+    every pairing of the field needs one. Pairs in `avoid` (teammates, family) are kept apart
+    as if they had met already: they meet only when every pairing of the field needs it.
     """
     ids = require_distinct(entry.id for entry in entries)
     if len(ids) < 2:
         raise ValueError("a Swiss round needs at least two entries")
     record = histories(ids, results)
+    for first, second in avoid:
+        if first in record and second in record:
+            record[first].opponents[second] += 1
+            record[second].opponents[first] += 1
     ranked = [entry.id for entry in sorted(entries, key=lambda e: (-record[e.id].score, -e.rating))]
     bye = min(reversed(ranked), key=lambda entry: record[entry].byes) if len(ranked) % 2 else None
     pairs = _pair_by_groups([entry for entry in ranked if entry != bye], record)

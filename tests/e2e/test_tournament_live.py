@@ -1,0 +1,73 @@
+"""Players are told when to play: "your table is ready" reaches them on any page (the lobby
+takes them to it), and a tournament page updates itself when a round ends."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.helpers import Server, Worker
+from tests.tournaments.factories import bot_player, person, tournament
+from tournaments import services
+from tournaments.models import Entry, RoundTable, Tournament
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def event_with(player: User, **settings: object) -> Tournament:
+    """An event in registration: the player and a bot partner against two bots."""
+    event = tournament(**settings)
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    services.entry_register(
+        tournament_id=event.pk, user=event.organizer, players=[player, bot_player()]
+    )
+    services.entry_register(
+        tournament_id=event.pk, user=event.organizer, players=[bot_player(), bot_player()]
+    )
+    return event
+
+
+def notices_connected(page: Page) -> None:
+    page.wait_for_function("window.beloteNotices && window.beloteNotices.connected()")
+
+
+def test_a_player_on_the_lobby_is_taken_to_their_table(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    alice = person("alice")
+    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
+    sign_in(page.context, asgi_server, alice)
+    page.goto(f"{asgi_server.url}/tables/")
+    notices_connected(page)
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    notice = page.locator("#site-notice")
+    # The worker draws the round and opens its tables: give a busy machine its time.
+    expect(notice).to_contain_text("Your table is ready: round 1 of", timeout=30_000)
+    expect(page).to_have_title(re.compile("^Your table is ready"))
+    table = RoundTable.objects.get(round__tournament=event, away__isnull=False)
+    expect(notice.get_by_role("link", name="Go to your table")).to_have_attribute(
+        "href", f"/tables/{table.table_id}/"
+    )
+    page.wait_for_url(f"{asgi_server.url}/tables/{table.table_id}/", timeout=30_000)
+
+
+def test_a_tournament_page_updates_itself_when_a_round_ends(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    watcher = person("watcher")
+    event = event_with(bot_player(), match_deals=1, swiss_rounds=1)
+    Entry.objects.filter(tournament=event).update(checked_in=True)
+    sign_in(page.context, asgi_server, watcher)
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    expect(page.locator("#tournament-live .status-line")).to_contain_text("Registration open")
+    notices_connected(page)
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    expect(page.locator("#podium")).to_be_visible(timeout=60_000)
+    expect(page.locator("#tournament-live .status-line")).to_contain_text(
+        "Finished", timeout=30_000
+    )
+    expect(page.locator("#live-status")).to_have_text("The results above were updated.")

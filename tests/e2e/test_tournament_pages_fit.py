@@ -1,0 +1,62 @@
+"""Tournament pages fit a phone (390x844) and a laptop (1366x768): nothing wider than the
+screen but the tables and brackets that scroll inside their own box."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.helpers import Server, artifact_path
+from tests.tournaments.factories import play_deals, ready_to_start
+from tournaments import services
+from tournaments.models import Round, RoundTable, Tournament
+from tournaments.rounds import round_finalize, round_start
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+
+
+def played(event: Tournament, rounds: int) -> None:
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.get(tournament=event, number=number)
+        round_start(round_id=round_.pk)
+        for table in RoundTable.objects.filter(round=round_, table__isnull=False):
+            play_deals(table.table, 1)
+        round_finalize(round_id=round_.pk)
+
+
+def events() -> dict[str, Tournament]:
+    swiss, _ = ready_to_start(
+        bot_entries=6, swiss_rounds=2, name="Autumn Swiss with a rather long name",
+        description="Prizes for the top three.\nBring your own coffee.",
+    )  # fmt: skip
+    services.tournament_start(tournament_id=swiss.pk, user=swiss.organizer)
+    played(swiss, 2)
+    knockout, _ = ready_to_start(
+        bot_entries=5, format=Tournament.Format.SINGLE_ELIMINATION, third_place=True
+    )
+    services.tournament_start(tournament_id=knockout.pk, user=knockout.organizer)
+    played(knockout, 1)
+    registration, _ = ready_to_start(bot_entries=3)
+    return {"swiss": swiss, "knockout": knockout, "check-in": registration}
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    found = off_the_browser_loop(events)
+    sign_in(page.context, asgi_server, found["swiss"].organizer)
+    for name, event in found.items():
+        sign_in(page.context, asgi_server, event.organizer)
+        page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+        for details in page.locator("details").all():
+            details.evaluate("element => element.open = true")
+        page.screenshot(path=artifact_path(f"tournament-{name}-{size}.png"), full_page=True)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 0, f"{name} is {overflow}px wider than a {size}"
+    page.goto(f"{asgi_server.url}/tournaments/new/")
+    page.screenshot(path=artifact_path(f"tournament-form-{size}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

@@ -1,0 +1,245 @@
+"""Pages of the director's tools: entries added, withdrawn, checked in, accepted or replaced,
+results adjusted, entries kept apart, and the standings and results as CSV."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseForbidden,
+    HttpResponseRedirect,
+)
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from config.errors import ServiceError
+from tournaments import director, queries, services
+from tournaments.access import may_run
+from tournaments.models import Entry, RoundTable
+
+
+def _back(tournament_id: int) -> HttpResponseRedirect:
+    return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
+
+
+def _run(
+    request: HttpRequest, tournament_id: int, action: Callable[[], object], done: str
+) -> HttpResponse:
+    """Run one service; a refusal is shown on the event's page, a forbidden one is a 403."""
+    try:
+        action()
+    except ServiceError as error:
+        if error.code == "forbidden":
+            return HttpResponseForbidden(error.message)
+        messages.error(request, error.message)
+    else:
+        messages.success(request, done)
+    return _back(tournament_id)
+
+
+def _users(request: HttpRequest, *fields: str) -> list[User] | None:
+    """Accounts named in the form's fields (blanks skipped); None once it said who is unknown."""
+    found = []
+    for field in fields:
+        name = request.POST.get(field, "").strip()
+        if not name:
+            continue
+        user = User.objects.filter(username=name).first()
+        if user is None:
+            messages.error(request, _("No player with the username %(name)s.") % {"name": name})
+            return None
+        found.append(user)
+    return found
+
+
+def _entry(tournament_id: int, entry_id: int) -> Entry:
+    entry = Entry.objects.filter(pk=entry_id, tournament_id=tournament_id).first()
+    if entry is None:
+        raise Http404(_("No such entry."))
+    return entry
+
+
+@login_required
+@require_POST
+def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The organizer enters a player or a pair by username."""
+    players = _users(request, "player_one", "player_two")
+    if players is None:
+        return _back(tournament_id)
+    return _run(
+        request,
+        tournament_id,
+        lambda: services.entry_register(
+            tournament_id=tournament_id,
+            user=request.user,  # type: ignore[arg-type]
+            players=players,
+            name=request.POST.get("name", ""),
+        ),
+        _("Entry added."),
+    )
+
+
+@login_required
+def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Withdraw an entry (its players or the organizer); GET asks first."""
+    entry = _entry(tournament_id, entry_id)
+    if request.method != "POST":
+        context = {"entry": entry, "tournament": entry.tournament}
+        return render(request, "tournaments/withdraw.html", context)
+    return _run(
+        request,
+        tournament_id,
+        lambda: services.entry_withdraw(entry_id=entry_id, user=request.user),  # type: ignore[arg-type]
+        _("Entry withdrawn."),
+    )
+
+
+@login_required
+@require_POST
+def entry_accept(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """The invited partner accepts."""
+    _entry(tournament_id, entry_id)
+    return _run(
+        request,
+        tournament_id,
+        lambda: services.entry_accept(entry_id=entry_id, user=request.user),  # type: ignore[arg-type]
+        _("You are entered as a pair."),
+    )
+
+
+@login_required
+@require_POST
+def entry_replace(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """The organizer swaps a player for another (or, left blank, for a stand-in bot)."""
+    _entry(tournament_id, entry_id)
+    players = _users(request, "player")
+    replacement = _users(request, "replacement")
+    if not players or replacement is None:
+        if players == []:
+            messages.error(request, _("Name the player to replace."))
+        return _back(tournament_id)
+    return _run(
+        request,
+        tournament_id,
+        lambda: services.entry_replace_player(
+            entry_id=entry_id,
+            user=request.user,  # type: ignore[arg-type]
+            player=players[0],
+            replacement=replacement[0] if replacement else None,
+        ),
+        _("Player replaced."),
+    )
+
+
+@login_required
+def result_adjust(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
+    """The organizer corrects a finished result with a reason."""
+    table = (
+        RoundTable.objects.select_related("round__tournament", "home", "away")
+        .filter(pk=table_id, round__tournament_id=tournament_id)
+        .first()
+    )
+    if table is None:
+        raise Http404(_("No such table."))
+    if not may_run(request.user, table.round.tournament):
+        return HttpResponseForbidden(_("Only the organizer or staff can do this."))
+    if request.method == "POST":
+        try:
+            director.result_adjust(
+                round_table_id=table_id,
+                user=request.user,  # type: ignore[arg-type]
+                home_points=int(request.POST.get("home_points", "")),
+                away_points=int(request.POST.get("away_points", "")),
+                reason=request.POST.get("reason", ""),
+            )
+        except ValueError:
+            messages.error(request, _("Points are whole numbers from 0."))
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Result adjusted; the standings are recomputed."))
+            return _back(tournament_id)
+    context = {"table": table, "tournament": table.round.tournament}
+    return render(request, "tournaments/adjust.html", context)
+
+
+@login_required
+@require_POST
+def pairing_forbid(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The organizer keeps two entries apart."""
+    try:
+        first, second = int(request.POST["first"]), int(request.POST["second"])
+    except (KeyError, ValueError):
+        messages.error(request, _("Choose two entries."))
+        return _back(tournament_id)
+    return _run(
+        request,
+        tournament_id,
+        lambda: director.pairing_forbid(
+            tournament_id=tournament_id,
+            user=request.user,  # type: ignore[arg-type]
+            first_id=first,
+            second_id=second,
+        ),
+        _("They will be kept apart while the field allows."),
+    )
+
+
+@login_required
+@require_POST
+def pairing_allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpResponse:
+    """The organizer lets two entries meet again."""
+    return _run(
+        request,
+        tournament_id,
+        lambda: director.pairing_allow(
+            tournament_id=tournament_id,
+            user=request.user,  # type: ignore[arg-type]
+            forbidden_id=forbidden_id,
+        ),
+        _("They may meet again."),
+    )
+
+
+def _csv(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return response
+
+
+def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings as CSV (anyone may read them, as on the page)."""
+    try:
+        lines = queries.standings_rows(tournament_id=tournament_id)
+    except ServiceError as error:
+        raise Http404(error.message) from error
+    header = [
+        _("Rank"), _("Entry"), _("Players"), _("Score"), _("Buchholz"), _("Sonneborn-Berger"),
+        _("Points difference"), _("Points"), _("Played"),
+    ]  # fmt: skip
+    return _csv(f"standings-{tournament_id}.csv", header, lines)
+
+
+def results_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Every table's result as CSV, both partners named for individuals."""
+    try:
+        rows = queries.result_rows(tournament_id=tournament_id)
+    except ServiceError as error:
+        raise Http404(error.message) from error
+    header = [
+        _("Round"), _("Table"), _("Home"), _("Away"), _("Home points"), _("Away points"),
+        _("Winner"), _("Note"),
+    ]  # fmt: skip
+    return _csv(f"results-{tournament_id}.csv", header, rows)

@@ -1,0 +1,102 @@
+"""Tell browsers what changed, over the notifications socket, once the change is committed:
+a tournament's page (its followers' group) reloads its parts, and each person whose table
+has just opened gets "your table is ready" on whatever page they are.
+
+A notice is a courtesy: one that cannot be sent is logged and the change it announces stands.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from accounts.notifications import user_notify
+from games.models import Seat
+from tournaments.models import Entry, Round, Tournament
+
+logger = logging.getLogger(__name__)
+# Seconds a player away from any table sees "your table is ready" before being taken there.
+GO_IN_SECONDS = 5
+
+
+def tournament_group(tournament_id: int) -> str:
+    """The channel-layer group of the sockets following one tournament's page."""
+    return f"tournament-{tournament_id}"
+
+
+def tournament_changed(*, tournament: Tournament) -> None:
+    """After this commit, tell the tournament's followers that its page changed."""
+    tournament_id, status = tournament.pk, tournament.status
+    payload = {"type": "tournament_changed", "tournament": tournament_id, "status": status}
+    transaction.on_commit(lambda: _send_group(tournament_group(tournament_id), payload))
+
+
+def round_opened(*, tournament: Tournament, round_: Round) -> None:
+    """After this commit, tell every person seated in the round where their table is."""
+    tournament_changed(tournament=tournament)
+    name, number = tournament.name, round_.number
+    seats = Seat.objects.filter(
+        table__tournament_table__round=round_, user__isnull=False, user__is_bot=False
+    ).values_list("user_id", "table_id")
+    notices = [
+        (
+            user_id,
+            {
+                "type": "table_ready",
+                "table": table_id,
+                "url": reverse("games:table", args=[table_id]),
+                "tournament": name,
+                "round": number,
+                "message": _("Your table is ready: round %(round)d of %(name)s.")
+                % {"round": number, "name": name},
+                "action": _("Go to your table"),
+                "stay": _("Stay on this page"),
+                "title": _("Your table is ready"),
+                "go_in_seconds": GO_IN_SECONDS,
+            },
+        )
+        for user_id, table_id in seats
+    ]
+    transaction.on_commit(lambda: _send_users(notices))
+
+
+def partner_invited(*, entry: Entry) -> None:
+    """After this commit, tell the invited partner who asked them, and where to answer."""
+    if entry.player_two_id is None:
+        return
+    tournament = entry.tournament
+    payload = {
+        "type": "invitation",
+        "tournament": tournament.name,
+        "from": str(entry.player_one),
+        "url": reverse("tournaments:detail", args=[tournament.pk]),
+        "message": _("%(player)s invited you to play %(name)s as a pair.")
+        % {"player": entry.player_one, "name": tournament.name},
+        "action": _("Answer the invitation"),
+        "title": _("Invitation"),
+    }
+    notices = [(entry.player_two_id, payload)]
+    transaction.on_commit(lambda: _send_users(notices))
+
+
+def _send_group(group: str, payload: dict[str, Any]) -> None:
+    try:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, {"type": "notify", "payload": payload})
+    except Exception:  # noqa: BLE001 (a lost notice must not undo or fail the change)
+        logger.warning("could not tell %s about %s", group, payload, exc_info=True)
+
+
+def _send_users(notices: list[tuple[int, dict[str, Any]]]) -> None:
+    for user_id, payload in notices:
+        try:
+            user_notify(user_id=user_id, payload=payload)
+        except Exception:  # noqa: BLE001 (a lost notice must not undo or fail the change)
+            logger.warning("could not tell user %s about %s", user_id, payload, exc_info=True)
