@@ -49,6 +49,7 @@ def table_create(
     bot_level: str = BotLevel.EASY,
     bot_seats: tuple[int, ...] = (),
     bot_delay_ms: int | None = None,
+    trick_pause_ms: int | None = None,
     turn_seconds: int | None = None,
     rated: bool = False,
     max_hands: int | None = None,
@@ -81,6 +82,9 @@ def table_create(
             house_rules=chosen,
             bot_level=bot_level,
             bot_delay_ms=settings.LIVE_TABLE_BOT_DELAY_MS if bot_delay_ms is None else bot_delay_ms,
+            trick_pause_ms=settings.LIVE_TABLE_TRICK_PAUSE_MS
+            if trick_pause_ms is None
+            else trick_pause_ms,
             turn_seconds=settings.LIVE_TABLE_TURN_SECONDS if turn_seconds is None else turn_seconds,
             rated=rated,
             max_hands=max_hands,

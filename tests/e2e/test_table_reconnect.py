@@ -71,7 +71,7 @@ def seated(
     table = off_the_browser_loop(
         table_create,
         creator=player, variant="belote", bot_seats=(1, 2, 3),
-        bot_delay_ms=0, turn_seconds=600, max_hands=5,
+        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600, max_hands=5,
     )  # fmt: skip
     cable = Cable(page)
     sign_in(page.context, asgi_server, player)
