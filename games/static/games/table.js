@@ -286,7 +286,6 @@ function drawHand() {
     const button = el("button", {
       class: ok ? "card legal" : "card illegal", type: "button", "data-card": code,
       "aria-label": ok ? t("Play %(card)s", { card: cardWords(code) }) : t("%(card)s (not playable now)", { card: cardWords(code) }),
-      "aria-disabled": ok ? null : "true",
       onclick: () => play(code),
     });
     button.append(cardSvg(code));
@@ -507,7 +506,9 @@ function applyEarly() {
     early.delete(version + 1);
     show(message);
     tell(message.event, message);
-    if (finishesTrick(message)) holdUntil = Date.now() + (info.trick_pause_ms ?? 0);
+    const pause = info.trick_pause_ms ?? 0;
+    // Cards that piled up behind a pause land one by one, not all at once.
+    if (message.event.kind === "play") holdUntil = Date.now() + (finishesTrick(message) ? pause : pause / 4);
     if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result);
   }
   if (early.has(version + 1) && holdTimer === null) {
