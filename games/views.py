@@ -109,8 +109,10 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
         return HttpResponseForbidden(refusal)
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
+    names = [queries.seat_name(s) or "?" for s in queries.table_seats(table)]
     context = {
         "table": table,
+        "teams": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
         "hands": hands if visible is None else hands[:visible],
         "withheld": WITHHELD if visible is not None else "",
     }
@@ -118,7 +120,8 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    """One finished hand, step by step, all four hands shown (it is over: nothing is hidden)."""
+    """One finished hand, step by step, all four hands shown (it is over: nothing is hidden);
+    the page steps through the frames itself, so `?step=N` links to a moment of it."""
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
@@ -129,22 +132,19 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     if visible is not None and number > visible:
         return HttpResponseForbidden(WITHHELD)
     frames = queries.hand_frames(table_id=table.pk, number=number)
-    try:
-        step = min(max(int(request.GET.get("step", len(frames) - 1)), 0), len(frames) - 1)
-    except ValueError:
-        step = len(frames) - 1
-    frame = frames[step]
-    state = frame.state
+    seats = queries.table_seats(table)
     context = {
         "table": table,
         "number": number,
-        "step": step,
-        "last": len(frames) - 1,
-        "frame": frame,
-        "hands": [state.view(s)["hand"] for s in range(4)],
-        "view": state.public_view(),
-        "result": frames[-1].state.public_view()["result"],
-        "previous": step - 1 if step > 0 else None,
-        "next": step + 1 if step < len(frames) - 1 else None,
+        "names": [queries.seat_name(s) or "" for s in seats],
+        "frames": [
+            {
+                "seat": frame.seat,
+                "action": frame.action,
+                "view": frame.state.public_view(),
+                "hands": [frame.state.view(s)["hand"] for s in range(4)],
+            }
+            for frame in frames
+        ],
     }
     return render(request, "games/replay.html", context)

@@ -82,7 +82,8 @@ def seated(
 
 def my_card_turn(page: Page) -> str:
     """Bid (and close summaries) until the person has a card to play; a legal card's code."""
-    while not page.locator("#hand button.legal").count():
+    # A summary may open over cards already dealt (the bots took the contract without them).
+    while page.locator("#summary").is_visible() or not page.locator("#hand button.legal").count():
         page.wait_for_function(SOMETHING_TO_DO, timeout=30_000)
         if page.locator("#summary").is_visible():
             page.locator("#summary-close").click()

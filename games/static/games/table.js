@@ -1,6 +1,7 @@
 // The live table: one socket, events drawn in version order; a finished trick stays on the
 // felt long enough to read; only legal moves raised, an illegal one explained by the engine;
 // a move made while the socket is down is sent once it is back.
+import { auctionTable } from "./auction.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { bidWords, cardWords, declarationWords, t, trumpsWords } from "./words.js";
@@ -205,25 +206,10 @@ function drawLastTrick() {
 }
 
 function drawAuction() {
-  // The whole auction, one column per seat from the first to speak.
   const box = $("auction");
   box.replaceChildren();
   if (!view) return;
-  const first = (view.dealer + 1) % 4;
-  const order = [0, 1, 2, 3].map((i) => (first + i) % 4);
-  const table = el("table", { class: "auction-grid" });
-  table.append(el("caption", {}, t("Auction")));
-  table.append(el("tr", {}, ...order.map((seat) => el("th", { scope: "col" }, nameOf(seat)))));
-  let row = null;
-  view.bids.forEach((b, i) => {
-    if (i % 4 === 0) {
-      row = el("tr");
-      table.append(row);
-    }
-    row.append(el("td", { "data-seat": String(b.seat) }, bidWords(b.bid, view.turned)));
-  });
-  if (!view.bids.length) table.append(el("tr", {}, el("td", { colspan: "4", class: "muted" }, t("No bid yet."))));
-  box.append(table);
+  box.append(auctionTable(view, nameOf));
   box.scrollTop = box.scrollHeight;
 }
 
