@@ -8,6 +8,7 @@ the row is locked, against a version that is checked again under the lock.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
@@ -26,6 +27,9 @@ from games.choices import BotLevel, Variant
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
 from games.unit_of_work import TableChange
+
+# Usernames of guests' accounts start with this.
+GUEST_PREFIX = "guest-"
 
 # Turns in a row a person may let run out before a bot holds their seat.
 TIMEOUTS_BEFORE_HOLD = 3
@@ -160,6 +164,33 @@ def table_leave(*, table_id: int, user: User) -> None:
         else:
             return
         _commit(change)
+
+
+def table_quit(*, table_id: int, user: User) -> None:
+    """Leave for good (the table page's confirmed leave): during play a computer player of the
+    table's strength takes the seat for the rest of the match; a waiting table frees it."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        seat = _seat_of(change, user)
+        if change.table.status == Table.Status.PLAYING:
+            seat.user = User.bot_account(level=BotLevel(change.table.bot_level))
+            seat.bot_holding = False
+            seat.timeouts_in_row = 0
+            seat.save(update_fields=["user", "bot_holding", "timeouts_in_row"])
+            payload = {"left": str(user), "bot": str(seat.user)}
+            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
+            _commit(change)
+            return
+    table_leave(table_id=table_id, user=user)
+
+
+def guest_create() -> User:
+    """A guest's account, to try a game against the computer without signing up; it has no
+    password and its games are not rated."""
+    guest = User(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
+    guest.set_unusable_password()
+    guest.save()
+    return guest
 
 
 def table_seat_resume(*, table_id: int, user: User) -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import (
     Http404,
     HttpRequest,
@@ -13,6 +15,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
@@ -33,19 +36,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", context)
 
 
-@login_required
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
-    """Create a table: against the computer (dealt at once) or open for people to join."""
+    """Create a table: against the computer (dealt at once) or open for people to join.
+
+    Someone signed out may try a game against the computer as a guest (not rated).
+    """
+    guest = request.POST.get("mode") == "guest"
+    if not request.user.is_authenticated and not guest:
+        return redirect_to_login(reverse("games:lobby"))
     form = NewTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a rule set and a computer strength.")
+        messages.error(request, _("Choose a rule set and a computer strength."))
         return HttpResponseRedirect(reverse("games:lobby"))
     options = {
         "variant": form.cleaned_data["variant"],
         "house_rules": form.chosen_house_rules(),
         "bot_level": form.cleaned_data["bot_level"],
     }
+    if not request.user.is_authenticated:
+        login(request, services.guest_create(), backend="django.contrib.auth.backends.ModelBackend")
     try:
         if request.POST.get("mode") == "open":
             table = services.table_create(creator=request.user, **options)  # type: ignore[arg-type]
@@ -55,6 +65,22 @@ def table_new(request: HttpRequest) -> HttpResponse:
         messages.error(request, error.message)
         return HttpResponseRedirect(reverse("games:lobby"))
     return HttpResponseRedirect(reverse("games:table", args=[table.pk]))
+
+
+@login_required
+@require_POST
+def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Play again: a new match against the computer with the same rules and strength."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not table.seats.filter(user=request.user).exists():
+        return HttpResponseForbidden(_("Only a player of this table can play it again."))
+    again = services.table_create_vs_computer(
+        user=request.user,  # type: ignore[arg-type]
+        variant=table.variant,
+        house_rules=table.house_rules,
+        bot_level=table.bot_level,
+    )
+    return HttpResponseRedirect(reverse("games:table", args=[again.pk]))
 
 
 @login_required
@@ -71,9 +97,9 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Stand up (during play a bot takes over the seat until you come back)."""
+    """Leave the table: during play a computer player takes the seat for the rest of the match."""
     try:
-        services.table_leave(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        services.table_quit(table_id=table_id, user=request.user)  # type: ignore[arg-type]
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:lobby"))
@@ -94,6 +120,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_join": table.status == Table.Status.OPEN
         and seat is None
         and any(s.user_id is None for s in seats),
+        "again_allowed": seat is not None
+        and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
+        "is_guest": request.user.is_authenticated
+        and request.user.username.startswith(services.GUEST_PREFIX),
     }
     return render(request, "games/table.html", context)
 
