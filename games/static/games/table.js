@@ -187,8 +187,12 @@ function drawTrick() {
     box.append(el("div", { class: classes.join(" "), "data-card": code, "data-seat": String(seat) }, cardSvg(code)));
   });
   if (trick.winner !== null) {
-    box.append(el("p", { class: "trick-winner", id: "trick-winner" }, t("%(name)s wins the trick", { name: nameOf(trick.winner) })));
+    box.append(el("p", { class: "trick-winner", id: "trick-winner" }, winsTheTrick(trick.winner)));
   }
+}
+
+function winsTheTrick(seat) {
+  return seat === mySeat ? t("You win the trick") : t("%(name)s wins the trick", { name: nameOf(seat) });
 }
 
 function drawLastTrick() {
@@ -465,8 +469,9 @@ function tell(event, next) {
     const trick = next.view?.tricks[next.view.tricks.length - 1];
     if (!trick) return;
     const seat = (trick.leader + trick.cards.length - 1) % 4;
-    announce(t("%(name)s plays %(card)s", { name: nameOf(seat), card: cardWords(trick.cards[trick.cards.length - 1]) }));
-    if (trick.winner !== null) announce(t("%(name)s wins the trick", { name: nameOf(trick.winner) }));
+    const card = cardWords(trick.cards[trick.cards.length - 1]);
+    announce(seat === mySeat ? t("You play %(card)s", { card }) : t("%(name)s plays %(card)s", { name: nameOf(seat), card }));
+    if (trick.winner !== null) announce(winsTheTrick(trick.winner));
   } else if (event.kind === "deal") {
     announce(t("New hand dealt; %(name)s deals.", { name: nameOf(next.view.dealer) }));
   }

@@ -1,0 +1,100 @@
+"""axe-core in the browser finds no serious accessibility violation on the lobby, the table,
+a replay and the tournament pages; the table plays from the keyboard and speaks its moves."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from tests.e2e.screen import PHONE, SIZES, seated_against_bots
+from tests.e2e.test_table_play import off_the_browser_loop
+from tests.games.factories import bot_table, play_bots_to_end
+from tests.helpers import Server, Worker, artifact_path
+from tests.tournaments.factories import play_deals, ready_to_start
+from tournaments import services as tournament_services
+from tournaments.models import Round, Tournament
+from tournaments.rounds import round_finalize, round_start
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, one line each."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}x, e.g. {v['nodes'][0]['target']})"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def check_both_sizes(page: Page, name: str) -> None:
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        assert serious_violations(page) == [], f"{name} at {size_name}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
+
+
+def a_tournament_under_way() -> Tournament:
+    """A Swiss event whose first round is played: standings, pairings and tables to show."""
+    event, _ = ready_to_start(bot_entries=4, swiss_rounds=2)
+    tournament_services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_ = Round.objects.get(tournament=event, number=1)
+    round_start(round_id=round_.pk)
+    for table in round_.tables.all():
+        play_deals(table.table, 1)
+    round_finalize(round_id=round_.pk)
+    return event
+
+
+def test_lobby_replay_and_tournament_pages_pass_axe(page: Page, asgi_server: Server) -> None:
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bela", target=501)))
+    event = off_the_browser_loop(a_tournament_under_way)
+    page.goto(f"{asgi_server.url}/tables/")
+    check_both_sizes(page, "lobby")
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/")
+    check_both_sizes(page, "hand list")
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/1/?step=20")
+    check_both_sizes(page, "replay")
+    page.goto(f"{asgi_server.url}/tournaments/")
+    check_both_sizes(page, "tournaments")
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    check_both_sizes(page, "tournament")
+    page.screenshot(path=artifact_path("tournament-phone.png"), full_page=True)
+
+
+def test_the_table_plays_from_the_keyboard_and_passes_axe(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    seated_against_bots(page, asgi_server, "bulgarian", "keys", trick_pause_ms=0)
+    page.set_viewport_size(PHONE)
+    # Whatever comes first, the keyboard is on it: the first bid or the first playable card.
+    first = page.locator("#bidding button.bid, #hand button.legal").first
+    expect(first).to_be_focused()
+    check_both_sizes(page, "table")
+    # Bids: the arrow key moves to the first contract, Enter bids it; on till the cards.
+    deadline = time.monotonic() + 60
+    while not page.locator("#hand button.legal").count():
+        assert time.monotonic() < deadline, "no card to play in time"
+        if page.locator("#summary").is_visible():
+            page.keyboard.press("Escape")
+        elif page.evaluate("document.activeElement.matches('#bidding button.bid')"):
+            page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            page.wait_for_function("!document.activeElement.matches('#bidding button.bid')")
+        else:
+            page.wait_for_timeout(50)
+    # Cards: arrow keys walk the hand, Enter plays; the focus comes back to the hand.
+    expect(page.locator("#hand button.legal").first).to_be_focused(timeout=10_000)
+    hand_before = page.locator("#hand .card").count()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand .card")).to_have_count(hand_before - 1)
+    expect(page.locator("#announcer")).to_contain_text("You play", timeout=10_000)
+    expect(page.locator("#hand button.legal").first).to_be_focused(timeout=10_000)
+    check_both_sizes(page, "table while playing")
