@@ -69,6 +69,14 @@ def seat_name(seat: Seat) -> str | None:
     return BOT_SEAT_NAMES[seat.number] if seat.user.is_bot else str(seat.user)
 
 
+def seat_names(table: Table) -> list[str | None]:
+    """Who sits in seats 0 to 3, as the table shows them (None: nobody)."""
+    names: list[str | None] = [None] * 4
+    for seat in table_seats(table):
+        names[seat.number] = seat_name(seat)
+    return names
+
+
 def any_person(seats: list[Seat]) -> bool:
     """Whether a person sits at the table (bots only: nothing to pace for)."""
     return any(s.user is not None and not s.user.is_bot for s in seats)

@@ -139,7 +139,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
         return HttpResponseForbidden(refusal)
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
-    names = [queries.seat_name(s) or "?" for s in queries.table_seats(table)]
+    names = [name or "?" for name in queries.seat_names(table)]
     context = {
         "table": table,
         "teams": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
@@ -162,11 +162,10 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     if visible is not None and number > visible:
         return HttpResponseForbidden(WITHHELD)
     frames = queries.hand_frames(table_id=table.pk, number=number)
-    seats = queries.table_seats(table)
     context = {
         "table": table,
         "number": number,
-        "names": [queries.seat_name(s) or "" for s in seats],
+        "names": [name or "" for name in queries.seat_names(table)],
         "frames": [
             {
                 "seat": frame.seat,
