@@ -3,6 +3,7 @@ a replay and the tournament pages; the table plays from the keyboard and speaks 
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -39,9 +40,9 @@ def check_both_sizes(page: Page, name: str) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
 
 
-def a_tournament_under_way() -> Tournament:
-    """A Swiss event whose first round is played: standings, pairings and tables to show."""
-    event, _ = ready_to_start(bot_entries=4, swiss_rounds=2)
+def a_tournament_under_way(**settings: object) -> Tournament:
+    """An event whose first round is played: standings or a bracket, pairings and tables."""
+    event, _ = ready_to_start(bot_entries=4, **settings)
     tournament_services.tournament_start(tournament_id=event.pk, user=event.organizer)
     round_ = Round.objects.get(tournament=event, number=1)
     round_start(round_id=round_.pk)
@@ -53,7 +54,10 @@ def a_tournament_under_way() -> Tournament:
 
 def test_lobby_replay_and_tournament_pages_pass_axe(page: Page, asgi_server: Server) -> None:
     table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bela", target=501)))
-    event = off_the_browser_loop(a_tournament_under_way)
+    event = off_the_browser_loop(a_tournament_under_way, swiss_rounds=2)
+    bracket = off_the_browser_loop(
+        a_tournament_under_way, format=Tournament.Format.SINGLE_ELIMINATION
+    )
     page.goto(f"{asgi_server.url}/tables/")
     check_both_sizes(page, "lobby")
     page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/")
@@ -65,6 +69,9 @@ def test_lobby_replay_and_tournament_pages_pass_axe(page: Page, asgi_server: Ser
     page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
     check_both_sizes(page, "tournament")
     page.screenshot(path=artifact_path("tournament-phone.png"), full_page=True)
+    page.goto(f"{asgi_server.url}/tournaments/{bracket.pk}/")
+    check_both_sizes(page, "bracket")
+    page.screenshot(path=artifact_path("bracket-phone.png"), full_page=True)
 
 
 def test_the_table_plays_from_the_keyboard_and_passes_axe(
@@ -98,3 +105,20 @@ def test_the_table_plays_from_the_keyboard_and_passes_axe(
     expect(page.locator("#announcer")).to_contain_text("You play", timeout=10_000)
     expect(page.locator("#hand button.legal").first).to_be_focused(timeout=10_000)
     check_both_sizes(page, "table while playing")
+
+    # Play the hand out from the keyboard; its summary takes the focus, Escape gives it back.
+    deadline = time.monotonic() + 90
+    while not page.locator("#summary").is_visible():
+        assert time.monotonic() < deadline, "no summary in time"
+        if page.evaluate("document.activeElement.matches('#hand button.legal')"):
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(100)
+        else:
+            page.wait_for_timeout(50)
+    expect(page.locator("#summary-close")).to_be_focused()
+    assert serious_violations(page) == [], "the hand's summary"
+    expect(page.locator("#announcer")).to_contain_text(
+        re.compile(r"took .*: (made|failed)|Thrown in")
+    )
+    page.keyboard.press("Escape")
+    expect(page.locator("#summary")).to_be_hidden()
