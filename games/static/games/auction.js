@@ -1,13 +1,13 @@
 // The whole auction of a hand, one column per seat from the first to speak.
 import { el } from "./cards.js";
-import { bidWords, t } from "./words.js";
+import { _, bidWords } from "./words.js";
 
 /** A table of the bids so far; `nameOf(seat)` names the columns. */
 export function auctionTable(view, nameOf) {
   const first = (view.dealer + 1) % 4;
   const order = [0, 1, 2, 3].map((i) => (first + i) % 4);
   const table = el("table", { class: "auction-grid" });
-  table.append(el("caption", {}, t("Auction")));
+  table.append(el("caption", {}, _("Auction")));
   table.append(el("tr", {}, ...order.map((seat) => el("th", { scope: "col" }, nameOf(seat)))));
   let row = null;
   view.bids.forEach((b, i) => {
@@ -17,6 +17,6 @@ export function auctionTable(view, nameOf) {
     }
     row.append(el("td", { "data-seat": String(b.seat) }, bidWords(b.bid, view.turned)));
   });
-  if (!view.bids.length) table.append(el("tr", {}, el("td", { colspan: "4", class: "muted" }, t("No bid yet."))));
+  if (!view.bids.length) table.append(el("tr", {}, el("td", { colspan: "4", class: "muted" }, _("No bid yet."))));
   return table;
 }

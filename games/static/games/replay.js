@@ -4,7 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { bidWords, cardWords, declarationWords, t, trumpsWords } from "./words.js";
+import { _, bidWords, cardWords, declarationWords, trumpsWords } from "./words.js";
 
 const AUTOPLAY_MS = 1200;
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -16,15 +16,15 @@ const last = frames.length - 1;
 let step = 0;
 let timer = null;
 
-const nameOf = (seat) => names[seat] || t("Seat %(n)s", { n: seat + 1 });
-const teams = () => [0, 1].map((team) => t("%(a)s & %(b)s", { a: nameOf(team), b: nameOf(team + 2) }));
+const nameOf = (seat) => names[seat] || _("Seat %(n)s", { n: seat + 1 });
+const teams = () => [0, 1].map((team) => _("%(a)s & %(b)s", { a: nameOf(team), b: nameOf(team + 2) }));
 
 function actionWords(frame) {
-  if (frame.action === null) return t("The deal: %(name)s deals.", { name: nameOf(frame.view.dealer) });
+  if (frame.action === null) return _("The deal: %(name)s deals.", { name: nameOf(frame.view.dealer) });
   const isCard = /^[2-9TJQKA][cdhs]$/.test(frame.action);
   return isCard
-    ? t("%(name)s plays %(card)s", { name: nameOf(frame.seat), card: cardWords(frame.action) })
-    : t("%(name)s bids %(bid)s", { name: nameOf(frame.seat), bid: bidWords(frame.action, frame.view.turned) });
+    ? _("%(name)s plays %(card)s", { name: nameOf(frame.seat), card: cardWords(frame.action) })
+    : _("%(name)s bids %(bid)s", { name: nameOf(frame.seat), bid: bidWords(frame.action, frame.view.turned) });
 }
 
 function drawSeats(frame) {
@@ -33,8 +33,8 @@ function drawSeats(frame) {
     const box = $(`pos-${POSITIONS[seat]}`);
     box.classList.toggle("to-act", view.to_act === seat);
     const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
-    if (view.dealer === seat) name.append(" ", el("span", { class: "badge dealer" }, t("dealer")));
-    const hand = el("div", { class: "replay-hand", role: "list", "aria-label": t("Cards of %(name)s", { name: nameOf(seat) }) });
+    if (view.dealer === seat) name.append(" ", el("span", { class: "badge dealer" }, _("dealer")));
+    const hand = el("div", { class: "replay-hand", role: "list", "aria-label": _("Cards of %(name)s", { name: nameOf(seat) }) });
     for (const code of frame.hands[seat]) hand.append(el("span", { class: "card", role: "listitem" }, cardSvg(code)));
     box.replaceChildren(name, hand);
     for (const d of view.declarations.filter((x) => x.seat === seat)) {
@@ -55,7 +55,7 @@ function drawTrick(view) {
     const classes = ["played", `at-${POSITIONS[seat]}`, i === 0 ? "led" : "", trick.winner === seat ? "winner" : ""];
     box.append(el("div", { class: classes.join(" "), "data-card": code }, cardSvg(code)));
   });
-  if (trick.winner !== null) box.append(el("p", { class: "trick-winner" }, t("%(name)s wins the trick", { name: nameOf(trick.winner) })));
+  if (trick.winner !== null) box.append(el("p", { class: "trick-winner" }, _("%(name)s wins the trick", { name: nameOf(trick.winner) })));
 }
 
 function drawFacts(view) {
@@ -63,15 +63,15 @@ function drawFacts(view) {
   const facts = el("p", { class: "facts" });
   if (view.contract) {
     const taker = takerSeat(view.bids);
-    facts.append(el("span", { class: "contract" }, t("Contract: %(contract)s by %(name)s",
+    facts.append(el("span", { class: "contract" }, _("Contract: %(contract)s by %(name)s",
       { contract: contractWords(view.contract, view.turned), name: taker === null ? "?" : nameOf(taker) })));
     if (view.contract.bid !== "take") facts.append(" · ", trumpsWords(view.contract.bid));
   } else {
-    facts.append(el("span", { class: "muted" }, t("No contract yet")));
+    facts.append(el("span", { class: "muted" }, _("No contract yet")));
   }
   const tricks = view.tricks.filter((x) => x.winner !== null).length;
-  facts.append(el("br"), t("Tricks played: %(n)s of 8", { n: tricks }), " · ",
-    t("Card points: %(a)s – %(b)s", { a: view.card_points[0], b: view.card_points[1] }));
+  facts.append(el("br"), _("Tricks played: %(n)s of 8", { n: tricks }), " · ",
+    _("Card points: %(a)s – %(b)s", { a: view.card_points[0], b: view.card_points[1] }));
   box.replaceChildren(facts);
 }
 
@@ -79,7 +79,7 @@ function drawResult(frame) {
   const box = $("replay-result");
   box.hidden = step !== last || !frame.view.result;
   if (box.hidden) return;
-  box.replaceChildren(el("h2", { id: "replay-result-title" }, t("Result")),
+  box.replaceChildren(el("h2", { id: "replay-result-title" }, _("Result")),
     el("p", { class: "headline" }, resultHeadline(frame.view, names.map((n, i) => nameOf(i)))),
     pointsTable(frame.view, names.map((n, i) => nameOf(i)), teams()));
 }
@@ -88,7 +88,7 @@ function draw() {
   const frame = frames[step];
   root.dataset.step = String(step);
   $("replay-step").value = String(step);
-  $("replay-position").textContent = t("Step %(step)s of %(last)s", { step, last });
+  $("replay-position").textContent = _("Step %(step)s of %(last)s", { step, last });
   $("replay-action").textContent = actionWords(frame);
   drawSeats(frame);
   drawTrick(frame.view);
@@ -112,7 +112,7 @@ function stop() {
   clearInterval(timer);
   timer = null;
   $("replay-play").setAttribute("aria-pressed", "false");
-  $("replay-play").textContent = `▶ ${t("Play")}`;
+  $("replay-play").textContent = `▶ ${_("Play")}`;
 }
 
 function toggle() {
@@ -120,7 +120,7 @@ function toggle() {
   if (step === last) step = 0;
   timer = setInterval(() => go(step + 1), AUTOPLAY_MS);
   $("replay-play").setAttribute("aria-pressed", "true");
-  $("replay-play").textContent = `⏸ ${t("Pause")}`;
+  $("replay-play").textContent = `⏸ ${_("Pause")}`;
   return undefined;
 }
 
@@ -133,7 +133,7 @@ $("replay-step").addEventListener("input", (e) => go(Number(e.target.value)));
 $("replay-copy").addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(location.href);
-    $("replay-copy").textContent = t("Link copied");
+    $("replay-copy").textContent = _("Link copied");
   } catch {
     $("replay-copy").textContent = location.href;
   }

@@ -1,7 +1,7 @@
 // A finished hand in words: who took which contract, made or failed, and where every point
 // came from. Shared by the live table's summary and the replay.
 import { el } from "./cards.js";
-import { bidWords, declarationWords, isContractBid, outcomeWords, sweepWord, t } from "./words.js";
+import { _, bidWords, declarationWords, isContractBid, outcomeWords, sweepWord } from "./words.js";
 
 /** The seat whose bid became the contract (the last contract bid of the auction). */
 export function takerSeat(bids) {
@@ -18,9 +18,9 @@ export function contractWords(contract, turned = null) {
 /** One sentence: "Boris took ♥ Hearts: made." / "Thrown in: nobody bid." */
 export function resultHeadline(view, names) {
   const result = view.result;
-  if (!view.contract || result.outcome === "thrown_in") return t("Thrown in: nobody took a contract.");
+  if (!view.contract || result.outcome === "thrown_in") return _("Thrown in: nobody took a contract.");
   const seat = takerSeat(view.bids);
-  return t("%(name)s took %(contract)s: %(outcome)s.", {
+  return _("%(name)s took %(contract)s: %(outcome)s.", {
     name: seat === null ? "?" : names[seat],
     contract: contractWords(view.contract, view.turned),
     outcome: outcomeWords(result.outcome),
@@ -32,31 +32,31 @@ export function resultHeadline(view, names) {
 export function pointsTable(view, names, teams) {
   const result = view.result;
   const table = el("table", { class: "points" });
-  table.append(el("tr", {}, el("th", { scope: "col" }, t("Points")),
+  table.append(el("tr", {}, el("th", { scope: "col" }, _("Points")),
     el("th", { scope: "col" }, teams[0]), el("th", { scope: "col" }, teams[1])));
   const row = (label, pair, attrs = {}) => table.append(el("tr", attrs, el("th", { scope: "row" }, label),
     el("td", {}, pair[0] === null ? "" : String(pair[0])), el("td", {}, pair[1] === null ? "" : String(pair[1]))));
   const lastTrick = view.tricks.length === 8 ? view.tricks[7].winner : null;
-  row(t("Card points"), result.card_points);
+  row(_("Card points"), result.card_points);
   if (lastTrick !== null) {
     const pair = [null, null];
     pair[lastTrick % 2] = "+10";
-    row(t("Last trick (in the card points): %(name)s", { name: names[lastTrick] }), pair);
+    row(_("Last trick (in the card points): %(name)s", { name: names[lastTrick] }), pair);
   }
   for (const d of view.declarations) {
     const pair = [null, null];
     pair[d.seat % 2] = d.scored ? `+${d.points}` : "0";
     const label = `${declarationWords(d.kind, d.points, view.variant)}: ${names[d.seat]}`;
-    row(d.scored ? label : `${label} · ${t("beaten, not scored")}`, pair, { class: d.scored ? "scored" : "beaten" });
+    row(d.scored ? label : `${label} · ${_("beaten, not scored")}`, pair, { class: d.scored ? "scored" : "beaten" });
   }
   if (result.valat !== null && result.valat !== undefined) {
     const pair = [null, null];
     pair[result.valat] = "✓";
     row(sweepWord(view.variant), pair);
   }
-  if (result.raw_points) row(t("Total"), result.raw_points);
-  if (result.hanging && (result.hanging[0] || result.hanging[1])) row(t("Hanging points"), result.hanging);
-  row(t("Hand points"), result.hand_points);
-  row(t("Match score"), result.match_score);
+  if (result.raw_points) row(_("Total"), result.raw_points);
+  if (result.hanging && (result.hanging[0] || result.hanging[1])) row(_("Hanging points"), result.hanging);
+  row(_("Hand points"), result.hand_points);
+  row(_("Match score"), result.match_score);
   return table;
 }

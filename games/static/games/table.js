@@ -4,7 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { bidWords, cardWords, declarationWords, t, trumpsWords } from "./words.js";
+import { _, bidWords, cardWords, declarationWords, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -38,10 +38,10 @@ let announceBelot = true; // the player's belot choice, sent with every card
 let coincheValue = null; // the value chosen in Coinche's bidding box
 
 const TEXT = {
-  connected: () => t("Connected."),
-  reconnecting: () => t("Connection lost; reconnecting…"),
-  moveWaiting: () => t("Reconnecting… your move will be sent."),
-  moveRefused: () => t("The table moved on while you were reconnecting; play again."),
+  connected: () => _("Connected."),
+  reconnecting: () => _("Connection lost; reconnecting…"),
+  moveWaiting: () => _("Reconnecting… your move will be sent."),
+  moveRefused: () => _("The table moved on while you were reconnecting; play again."),
 };
 
 // ----- names ------------------------------------------------------------------------------
@@ -51,8 +51,8 @@ function seatInfo(seat) {
 }
 
 function nameOf(seat) {
-  if (seat === mySeat) return t("You");
-  return seatInfo(seat).name ?? t("Free seat");
+  if (seat === mySeat) return _("You");
+  return seatInfo(seat).name ?? _("Free seat");
 }
 
 function names() {
@@ -61,7 +61,7 @@ function names() {
 
 function teamName(team) {
   const [a, b] = [team, team + 2].map(nameOf);
-  return t("%(a)s & %(b)s", { a, b });
+  return _("%(a)s & %(b)s", { a, b });
 }
 
 function teams() {
@@ -151,12 +151,12 @@ function drawSeats() {
     box.classList.toggle("to-act", view?.to_act === seat);
     const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
     if (s.level) name.append(" ", el("span", { class: "badge level" }, s.level));
-    if (s.held_by_bot) name.append(" ", el("span", { class: "badge" }, t("computer playing")));
-    if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, t("partner")));
-    if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: t("Dealer") }, t("dealer")));
-    if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, t("leads")));
+    if (s.held_by_bot) name.append(" ", el("span", { class: "badge" }, _("computer playing")));
+    if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
+    if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));
+    if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
     if (turnEndsAt !== null && view?.to_act === seat) {
-      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": t("Time left to play") }));
+      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": _("Time left to play") }));
     }
     box.append(name);
     if (!view) continue;
@@ -167,7 +167,7 @@ function drawSeats() {
     }
     if (seat !== mySeat) {
       const count = view.hand_sizes[seat];
-      const backs = el("div", { class: "backs", role: "img", "aria-label": t("%(n)s cards", { n: count }) });
+      const backs = el("div", { class: "backs", role: "img", "aria-label": _("%(n)s cards", { n: count }) });
       for (let i = 0; i < count; i += 1) backs.append(cardBack());
       box.append(backs);
     }
@@ -192,7 +192,7 @@ function drawTrick() {
 }
 
 function winsTheTrick(seat) {
-  return seat === mySeat ? t("You win the trick") : t("%(name)s wins the trick", { name: nameOf(seat) });
+  return seat === mySeat ? _("You win the trick") : _("%(name)s wins the trick", { name: nameOf(seat) });
 }
 
 function drawLastTrick() {
@@ -206,7 +206,7 @@ function drawLastTrick() {
     const seat = (trick.leader + i) % 4;
     box.append(el("span", { class: `last-card ${seat === trick.winner ? "winner" : ""}` }, cardSvg(code), el("small", {}, nameOf(seat))));
   });
-  box.append(el("p", { class: "muted" }, t("Won by %(name)s", { name: nameOf(trick.winner) })));
+  box.append(el("p", { class: "muted" }, _("Won by %(name)s", { name: nameOf(trick.winner) })));
 }
 
 function drawAuction() {
@@ -222,19 +222,19 @@ function drawScoreboard() {
   box.replaceChildren();
   const match = info.match;
   if (!match) {
-    box.append(el("p", { class: "muted" }, t("Waiting for four players.")));
+    box.append(el("p", { class: "muted" }, _("Waiting for four players.")));
     return;
   }
   const rows = el("table", { class: "score" });
-  rows.append(el("tr", {}, el("th", { scope: "col" }, t("To %(target)s", { target: match.target })),
+  rows.append(el("tr", {}, el("th", { scope: "col" }, _("To %(target)s", { target: match.target })),
     el("th", { scope: "col" }, teamName(0)), el("th", { scope: "col" }, teamName(1))));
-  rows.append(el("tr", {}, el("th", { scope: "row" }, t("Match")),
+  rows.append(el("tr", {}, el("th", { scope: "row" }, _("Match")),
     el("td", { "data-score": "0" }, String(match.score[0])), el("td", { "data-score": "1" }, String(match.score[1]))));
   if (match.hanging[0] || match.hanging[1]) {
-    rows.append(el("tr", {}, el("th", { scope: "row" }, t("Hanging")), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
+    rows.append(el("tr", {}, el("th", { scope: "row" }, _("Hanging")), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
   }
   if (view) {
-    rows.append(el("tr", {}, el("th", { scope: "row" }, t("This hand")), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
+    rows.append(el("tr", {}, el("th", { scope: "row" }, _("This hand")), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
   if (info.withheld) box.append(el("p", { class: "muted", id: "withheld" }, info.withheld));
@@ -243,16 +243,16 @@ function drawScoreboard() {
     const taker = takerSeat(view.bids);
     const words = { contract: contractWords(view.contract, view.turned), name: taker === null ? "?" : nameOf(taker) };
     facts.append(el("span", { class: "contract", id: "contract" }, view.phase === "bidding"
-      ? t("Highest bid: %(contract)s by %(name)s", words)
-      : t("Contract: %(contract)s by %(name)s", words)),
+      ? _("Highest bid: %(contract)s by %(name)s", words)
+      : _("Contract: %(contract)s by %(name)s", words)),
     " · ", el("span", { class: "trumps" }, trumpsWords(view.contract.bid === "take" && view.turned ? suitFromTurned() : view.contract.bid)));
   } else if (view) {
-    facts.append(el("span", { class: "contract muted", id: "contract" }, t("No contract yet")));
+    facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }
-  if (view) facts.append(" · ", el("span", { class: "dealer-line" }, t("Dealer: %(name)s", { name: nameOf(view.dealer) })));
+  if (view) facts.append(" · ", el("span", { class: "dealer-line" }, _("Dealer: %(name)s", { name: nameOf(view.dealer) })));
   box.append(facts);
   if (view && view.turned && view.phase === "bidding") {
-    box.append(el("p", { class: "turned" }, t("Turned card:"), " ", cardSvg(view.turned)));
+    box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
   }
 }
 
@@ -275,7 +275,7 @@ function drawHand() {
     const ok = legal.has(code);
     const button = el("button", {
       class: ok ? "card legal" : "card illegal", type: "button", "data-card": code,
-      "aria-label": ok ? t("Play %(card)s", { card: cardWords(code) }) : t("%(card)s (not playable now)", { card: cardWords(code) }),
+      "aria-label": ok ? _("Play %(card)s", { card: cardWords(code) }) : _("%(card)s (not playable now)", { card: cardWords(code) }),
       onclick: () => play(code),
     });
     button.append(cardSvg(code));
@@ -296,11 +296,11 @@ function drawFirstCard() {
   if (declarations.length) {
     const list = declarations.map((d) => `${declarationWords(d.kind, d.points, view.variant)} ${d.cards.map(cardWords).join(" ")}`).join(", ");
     box.append(el("label", {}, el("input", { type: "checkbox", id: "declare", checked: true }), " ",
-      t("Announce with my first card: %(list)s", { list })));
+      _("Announce with my first card: %(list)s", { list })));
   }
   if (offer.belot) {
     const input = el("input", { type: "checkbox", id: "belot", checked: announceBelot, onchange: (e) => { announceBelot = e.target.checked; } });
-    box.append(el("label", {}, input, " ", t("Announce %(belot)s (king and queen of trumps)", { belot: declarationWords("belot", 20, view.variant) })));
+    box.append(el("label", {}, input, " ", _("Announce %(belot)s (king and queen of trumps)", { belot: declarationWords("belot", 20, view.variant) })));
   }
 }
 
@@ -325,7 +325,7 @@ function drawBidding() {
   const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
   box.hidden = !bidding;
   if (!bidding) return;
-  box.append(el("span", { class: "muted", id: "bid-label" }, t("Your bid:")));
+  box.append(el("span", { class: "muted", id: "bid-label" }, _("Your bid:")));
   if (view.variant === "coinche") drawCoincheBids(box);
   else for (const bid of view.legal) box.append(bidButton(bid));
   if (hadFocus || !$("hand").contains(document.activeElement)) focusMoves();
@@ -338,9 +338,9 @@ function drawCoincheBids(box) {
   const values = [...new Set(view.legal.filter((b) => !COINCHE_CALLS.includes(b)).map((b) => b.split(" ")[0]))];
   if (!values.length) return;
   if (!values.includes(coincheValue)) coincheValue = values[0];
-  const select = el("select", { id: "bid-value", "aria-label": t("Contract value"), onchange: (e) => { coincheValue = e.target.value; drawBidding(); $("bid-value").focus(); } });
+  const select = el("select", { id: "bid-value", "aria-label": _("Contract value"), onchange: (e) => { coincheValue = e.target.value; drawBidding(); $("bid-value").focus(); } });
   for (const value of values) {
-    const option = el("option", { value }, value === "capot" ? t("Capot") : value);
+    const option = el("option", { value }, value === "capot" ? _("Capot") : value);
     if (value === coincheValue) option.selected = true;
     select.append(option);
   }
@@ -357,7 +357,7 @@ function summaryDialog(number, result) {
   // The hand in words; the finished view (last trick, declarations) when this page has it.
   const finished = view && view.result ? view : { ...view, result, declarations: [], tricks: [], bids: view?.bids ?? [] };
   return el("div", { class: "dialog" },
-    el("h2", { id: "summary-title" }, t("Hand %(number)s over", { number })),
+    el("h2", { id: "summary-title" }, _("Hand %(number)s over", { number })),
     el("p", { class: "headline" }, resultHeadline(finished, names())),
     pointsTable(finished, names(), teams()));
 }
@@ -380,7 +380,7 @@ function summarize(number, result) {
   const box = $("summary");
   box.dataset.hand = String(number);
   const dialog = summaryDialog(number, result);
-  dialog.append(el("button", { type: "button", id: "summary-close", onclick: closeSummary }, t("Continue")));
+  dialog.append(el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
   box.replaceChildren(dialog);
   openDialog(box, "summary-close");
 }
@@ -394,23 +394,23 @@ function drawMatchEnd() {
   }
   if (!box.hidden) return;
   $("summary").hidden = true;
-  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? t("You win!") : t("You lose.")) : "";
+  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? _("You win!") : _("You lose.")) : "";
   const title = match.winner === null
-    ? t("Match over: level at %(score)s", { score: match.score[0] })
-    : t("Match over: %(team)s win %(won)s to %(lost)s", { team: teamName(match.winner), won: match.score[match.winner], lost: match.score[1 - match.winner] });
+    ? _("Match over: level at %(score)s", { score: match.score[0] })
+    : _("Match over: %(team)s win %(won)s to %(lost)s", { team: teamName(match.winner), won: match.score[match.winner], lost: match.score[1 - match.winner] });
   const links = el("p", { class: "actions" });
   const again = $("play-again-form");
   if (again) {
     const clone = again.content.cloneNode(true);
     links.append(clone);
   }
-  links.append(el("a", { href: `/tables/${tableId}/hands/` }, t("Replay the hands")), " ",
-    el("a", { href: "/tables/", id: "to-lobby" }, t("Back to the lobby")));
+  links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ",
+    el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby")));
   box.replaceChildren(el("div", { class: "dialog" },
     el("h2", { id: "match-end-title" }, title),
     el("p", {}, won),
     $("guest-offer") ? $("guest-offer").content.cloneNode(true) : "",
-    view && view.result ? el("div", {}, el("h3", {}, t("Last hand")), el("p", {}, resultHeadline(view, names())), pointsTable(view, names(), teams())) : "",
+    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names())), pointsTable(view, names(), teams())) : "",
     links));
   announce(title);
   box.hidden = false;
@@ -428,7 +428,7 @@ function tickClock() {
 
 function drawTitle() {
   const myTurn = view && mySeat !== null && view.to_act === mySeat && !info.paused && info.status !== "finished";
-  document.title = myTurn ? `● ${t("Your turn")} · ${pageTitle}` : pageTitle;
+  document.title = myTurn ? `● ${_("Your turn")} · ${pageTitle}` : pageTitle;
   app.dataset.myTurn = myTurn ? "true" : "false";
 }
 
@@ -470,10 +470,10 @@ function tell(event, next) {
     if (!trick) return;
     const seat = (trick.leader + trick.cards.length - 1) % 4;
     const card = cardWords(trick.cards[trick.cards.length - 1]);
-    announce(seat === mySeat ? t("You play %(card)s", { card }) : t("%(name)s plays %(card)s", { name: nameOf(seat), card }));
+    announce(seat === mySeat ? _("You play %(card)s", { card }) : _("%(name)s plays %(card)s", { name: nameOf(seat), card }));
     if (trick.winner !== null) announce(winsTheTrick(trick.winner));
   } else if (event.kind === "deal") {
-    announce(t("New hand dealt; %(name)s deals.", { name: nameOf(next.view.dealer) }));
+    announce(_("New hand dealt; %(name)s deals.", { name: nameOf(next.view.dealer) }));
   }
 }
 

@@ -6,28 +6,28 @@ const gettext = globalThis.gettext ?? ((text) => text);
 const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\(([a-z_]+)\)s/g, (_, k) => values[k]));
 
 /** Translate `text`, then fill its %(name)s placeholders. */
-export function t(text, values = null) {
+export function _(text, values = null) {
   return values ? interpolate(gettext(text), values, true) : gettext(text);
 }
 
 export const SUITS = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
 const SUIT_NAMES = {
-  clubs: () => t("Clubs"),
-  diamonds: () => t("Diamonds"),
-  hearts: () => t("Hearts"),
-  spades: () => t("Spades"),
+  clubs: () => _("Clubs"),
+  diamonds: () => _("Diamonds"),
+  hearts: () => _("Hearts"),
+  spades: () => _("Spades"),
 };
 const CODE_SUIT = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 const CALLS = {
-  pass: () => t("Pass"),
-  double: () => t("Double"),
-  redouble: () => t("Redouble"),
-  coinche: () => t("Coinche"),
-  surcoinche: () => t("Surcoinche"),
-  take: () => t("Take"),
-  no_trumps: () => t("No trumps"),
-  all_trumps: () => t("All trumps"),
+  pass: () => _("Pass"),
+  double: () => _("Double"),
+  redouble: () => _("Redouble"),
+  coinche: () => _("Coinche"),
+  surcoinche: () => _("Surcoinche"),
+  take: () => _("Take"),
+  no_trumps: () => _("No trumps"),
+  all_trumps: () => _("All trumps"),
 };
 
 /** The suit of a card code ("Qs" -> "spades"). */
@@ -41,7 +41,7 @@ export function bidWords(bid, turned = null) {
   if (CALLS[bid]) return CALLS[bid]();
   if (SUITS[bid]) return `${SUITS[bid]} ${SUIT_NAMES[bid]()}`;
   const [value, suit] = bid.split(" ");
-  if (SUITS[suit]) return `${value === "capot" ? t("Capot") : value} ${SUITS[suit]}`;
+  if (SUITS[suit]) return `${value === "capot" ? _("Capot") : value} ${SUITS[suit]}`;
   return bid;
 }
 
@@ -53,29 +53,29 @@ export function isContractBid(bid) {
 /** The trump mode of a contract bid, in words: "♥ Hearts trumps", "No trumps". */
 export function trumpsWords(bid) {
   const suit = Object.keys(SUITS).find((s) => bid.endsWith(s));
-  if (suit) return t("%(suit)s %(name)s are trumps", { suit: SUITS[suit], name: SUIT_NAMES[suit]() });
+  if (suit) return _("%(suit)s %(name)s are trumps", { suit: SUITS[suit], name: SUIT_NAMES[suit]() });
   return CALLS[bid] ? CALLS[bid]() : bid;
 }
 
 /** The all-tricks bonus in each rule set's own word. */
 export function sweepWord(variant) {
-  if (variant === "bulgarian") return t("Valat");
-  if (variant === "bela") return t("Štiglja");
-  return t("Capot");
+  if (variant === "bulgarian") return _("Valat");
+  if (variant === "bela") return _("Štiglja");
+  return _("Capot");
 }
 
 /** The belot (king and queen of trumps) in each rule set's own word. */
 export function belotWord(variant) {
-  if (variant === "bela") return t("Bela");
-  if (variant === "bulgarian") return t("Belot");
-  return t("Belote");
+  if (variant === "bela") return _("Bela");
+  if (variant === "bulgarian") return _("Belot");
+  return _("Belote");
 }
 
 const KINDS = {
-  tierce: () => t("Tierce"),
-  quarte: () => t("Quarte"),
-  quinte: () => t("Quinte"),
-  four: () => t("Four of a kind"),
+  tierce: () => _("Tierce"),
+  quarte: () => _("Quarte"),
+  quinte: () => _("Quinte"),
+  four: () => _("Four of a kind"),
 };
 
 /** A declaration: "Tierce (20)", "Four of a kind (100)", "Belote (20)". */
@@ -87,11 +87,11 @@ export function declarationWords(kind, points, variant) {
 /** The outcome of a hand, as a word. */
 export function outcomeWords(outcome) {
   return {
-    made: () => t("made"),
-    failed: () => t("failed"),
-    tie: () => t("hanging (a tie)"),
-    thrown_in: () => t("Thrown in"),
-    incomplete: () => t("not finished"),
+    made: () => _("made"),
+    failed: () => _("failed"),
+    tie: () => _("hanging (a tie)"),
+    thrown_in: () => _("Thrown in"),
+    incomplete: () => _("not finished"),
   }[outcome]?.() ?? outcome;
 }
 
