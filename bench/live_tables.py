@@ -40,9 +40,14 @@ from config.lifetime import die_with_parent  # noqa: E402
 class Tally:
     """What the spectator sockets saw, and the CPU seconds each part of the stack used."""
 
+    table_ids: list[int] = field(default_factory=list)
     latencies_ms: list[float] = field(default_factory=list)
     hands_by_table: Counter[int] = field(default_factory=Counter)
+    # Tables whose match ended, at any time (they deal no more hands).
+    matches_over: set[int] = field(default_factory=set)
     events: int = 0
+    # Snapshots sent after the first: each heals a gap (a message the layer lost).
+    heals: int = 0
     elapsed: float = 0.0
     measuring: bool = False
     cpu_seconds: dict[str, float] = field(default_factory=dict)
@@ -80,6 +85,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--concurrency", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--level", default="easy", help="bot strength (easy, medium, hard)")
     parser.add_argument("--variant", default="bela", help="rule set of every table")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=100,
+        help="deals per match: enough that no table ends its match while measured",
+    )
     parser.add_argument("--database-url", help="PostgreSQL to use (dropped and created afresh)")
     parser.add_argument("--redis-url", help="Redis to use (default: an embedded one)")
     return parser.parse_args(argv)
@@ -144,7 +155,13 @@ async def watch(url: str, origin: str, tally: Tally, ready: asyncio.Event, until
                 return
             arrived = time.time()
             message = json.loads(raw)
-            if message.get("type") != "event" or not tally.measuring:
+            if message.get("type") == "snapshot":
+                tally.heals += 1
+            if message.get("type") != "event":
+                continue
+            if message["event"]["kind"] == "match_end":
+                tally.matches_over.add(message["table"]["id"])
+            if not tally.measuring:
                 continue
             tally.events += 1
             tally.latencies_ms.append((arrived - message["at"]) * 1000)
@@ -174,13 +191,13 @@ async def measure(
         return [
             table_create(
                 creator=None, variant=args.variant, bot_level=level, bot_seats=(0, 1, 2),
-                bot_delay_ms=0,
+                bot_delay_ms=0, max_hands=args.hands,
             ).pk
             for _ in range(args.tables)
         ]  # fmt: skip
 
     table_ids = await sync_to_async(open_tables)()
-    tally = Tally()
+    tally = Tally(table_ids=table_ids)
     until = time.time() + 120 + args.warmup + args.seconds
     readies = [asyncio.Event() for _ in table_ids]
     watchers = [
@@ -220,6 +237,11 @@ def report(args: argparse.Namespace, stack: str, tally: Tally) -> None:
     print(f"events per second: {tally.events / tally.elapsed:.1f}")
     print(f"hands per minute: {sum(tally.hands_by_table.values()) / tally.elapsed * 60:.1f}")
     print(f"tables that finished a hand: {len(tally.hands_by_table)} of {args.tables}")
+    idle = set(tally.table_ids) - set(tally.hands_by_table) - tally.matches_over
+    print(
+        f"tables whose match ended: {len(tally.matches_over)}; still playing, no hand: {len(idle)}"
+    )
+    print(f"snapshots healing a lost message: {tally.heals}")
     if tally.latencies_ms:
         figures = ", ".join(
             f"p{round(share * 100)} {percentile(tally.latencies_ms, share):.1f} ms"

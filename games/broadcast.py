@@ -61,21 +61,27 @@ def broadcast(messages: Sequence[tuple[str, Payload]]) -> None:
     """Send every (group, payload) pair, each socket receiving them in the order given.
 
     Sent side by side, a play, its hand end and the next deal reached viewers in any order.
-    A payload may be given as a function that makes it, called only if the group has members.
-    A message the layer loses (a full queue) is healed by the socket's gap check.
+    A group's payloads travel as one layer message (`payloads`, in order): a run of bot moves
+    costs each socket one receive, not one per move. A payload may be given as a function that
+    makes it, called only if the group has members. A message the layer loses (a full queue)
+    is healed by the socket's gap check.
     """
     layer = get_channel_layer()
     if not isinstance(layer, ReliableRedisChannelLayer):
         raise RuntimeError("CHANNEL_LAYERS must use config.channel_layer.ReliableRedisChannelLayer")
-    batch = [(group, _message_maker(payload)) for group, payload in messages]
+    by_group: dict[str, list[Payload]] = {}
+    for group, payload in messages:
+        by_group.setdefault(group, []).append(payload)
+    batch = [(group, _message_maker(payloads)) for group, payloads in by_group.items()]
     future = asyncio.run_coroutine_threadsafe(layer.send_in_order(batch), _layer_loop.get())
     full = future.result(timeout=SEND_TIMEOUT)
     if full:
         logger.warning("%d of a change's messages found their socket's queue full", full)
 
 
-def _message_maker(payload: Payload) -> Callable[[], dict[str, Any]]:
-    """The layer message for a payload, made when the layer asks for it."""
-    if callable(payload):
-        return lambda: {"type": HANDLER, "payload": payload()}
-    return lambda: {"type": HANDLER, "payload": payload}
+def _message_maker(payloads: list[Payload]) -> Callable[[], dict[str, Any]]:
+    """The layer message for a group's payloads, made when the layer asks for it."""
+    return lambda: {
+        "type": HANDLER,
+        "payloads": [payload() if callable(payload) else payload for payload in payloads],
+    }

@@ -208,20 +208,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         else:
             await super().dispatch(message)
 
-    async def table_message(self, event: dict[str, Any]) -> None:
-        """Forward a message a service broadcast after its commit; events in version order."""
-        payload = event["payload"]
+    async def table_message(self, message: dict[str, Any]) -> None:
+        """Forward what a service broadcast after its commit; events in version order."""
         async with self.sending:
-            if payload.get("type") == "snapshot":
-                self.sequencer.snapshot_sent(payload["version"])
-                await self.send_json(payload)
-            elif payload.get("type") == "event":
-                for due in self.sequencer.arrived(payload):
-                    await self.send_json(due)
-            else:
-                await self.send_json(payload)
+            for payload in message["payloads"]:
+                await self._forward(payload)
         if self.sequencer.waiting and self.gap_healer is None:
             self.gap_healer = asyncio.ensure_future(self._heal_gap())
+
+    async def _forward(self, payload: dict[str, Any]) -> None:
+        if payload.get("type") == "snapshot":
+            self.sequencer.snapshot_sent(payload["version"])
+            await self.send_json(payload)
+        elif payload.get("type") == "event":
+            for due in self.sequencer.arrived(payload):
+                await self.send_json(due)
+        else:
+            await self.send_json(payload)
 
     async def _heal_gap(self) -> None:
         """An event still missing after the grace was lost: a snapshot replaces it."""

@@ -236,30 +236,29 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
 def table_bot_act(*, table_id: int, version: int) -> bool:
     """The bot's move at `version`; a no-op (False) once the table has moved on.
 
-    The bot decides on the unlocked table (a strong bot thinks for a while), outside any
-    transaction: on SQLite even a reading one would hold every table's write lock. Where the
-    next seat is a bot too with no pause to make (a table of bots only), its move follows in
-    this task, for up to LIVE_TABLE_BOT_RUN_SECONDS: each move still its own transaction, told
-    to its viewers as it commits, but without a task and a fresh read of the table per move.
+    The bot decides and the engine applies its move on the table as last committed, outside
+    any transaction (a strong bot thinks for a while, and on SQLite even a reading transaction
+    holds every table's write lock); the row is locked only to check that the table is still
+    at that version, and to write. Where the next seat is a bot too with no pause to make (a
+    table of bots only), its move joins the same change, up to the end of the hand: one
+    commit and one broadcast for the run. Runs follow one another in this task for up to
+    LIVE_TABLE_BOT_RUN_SECONDS, then the next move is queued as after any single move.
     """
-    seen: TableChange | None = uow.read(table_id)
     deadline = time.monotonic() + settings.LIVE_TABLE_BOT_RUN_SECONDS
+    change = uow.read(table_id)
     moved = False
-    while seen is not None:
-        seat = uow.seat_to_act(seen, version)
-        if seat is None or not seat.bot_decides:
-            break
-        action = _bot_choice(seen, seat)
+    while _bot_to_act(change, version):
+        _play_bot_run(change, deadline)
+        runs_on = _bot_follows_at_once(change) and time.monotonic() < deadline
         with transaction.atomic():
-            change = uow.lock_unchanged(seen)
-            if change is None or not change.seats[seat.number].bot_decides:
-                break
-            uow.apply(change, seat.number, action, actor="bot")
-            runs_on = _bot_follows_at_once(change) and time.monotonic() < deadline
+            if not uow.lock_at(table_id, version):
+                return moved
             uow.save(change)
             outbox.publish(change, queue_next=not runs_on)
         moved = True
-        seen, version = (uow.carried_on(change), change.table.version) if runs_on else (None, 0)
+        if not runs_on:
+            break
+        change, version = uow.carried_on(change), change.table.version
     return moved
 
 
@@ -428,10 +427,27 @@ def _seat_of(change: TableChange, user: User) -> Seat:
     return seat
 
 
+def _bot_to_act(change: TableChange, version: int) -> bool:
+    """Whether the table is at `version` with a bot (or a held seat) to act."""
+    seat = uow.seat_to_act(change, version)
+    return seat is not None and seat.bot_decides
+
+
 def _bot_follows_at_once(change: TableChange) -> bool:
     """Whether the next move is a bot's, with no pause to wait first."""
+    return _bot_to_act(change, change.table.version) and outbox.bot_delay(change) == 0
+
+
+def _play_bot_run(change: TableChange, deadline: float) -> None:
+    """The bot's move, and the bots' moves that follow at once, up to the hand's end."""
     seat = uow.seat_to_act(change, change.table.version)
-    return seat is not None and seat.bot_decides and outbox.bot_delay(change) == 0
+    while seat is not None and seat.bot_decides:
+        uow.apply(change, seat.number, _bot_choice(change, seat), actor="bot")
+        if change.ended_hand is not None or time.monotonic() >= deadline:
+            return
+        if outbox.bot_delay(change) > 0:
+            return
+        seat = uow.seat_to_act(change, change.table.version)
 
 
 def _bot_choice(change: TableChange, seat: Seat) -> rules.Action:

@@ -76,9 +76,14 @@ def lock_unchanged(seen: TableChange) -> TableChange | None:
     means the same seats and engine: they are not read (nor parsed) again. None once the
     table has moved on.
     """
-    if rows.locked_version(Table, seen.table.pk) != seen.table.version:
+    if not lock_at(seen.table.pk, seen.table.version):
         return None
     return carried_on(seen)
+
+
+def lock_at(table_id: int, version: int) -> bool:
+    """Lock the table's row for the transaction; whether it is still at `version`."""
+    return rows.locked_version(Table, table_id) == version
 
 
 def carried_on(change: TableChange) -> TableChange:

@@ -1,8 +1,8 @@
 """At a table of bots only, one task plays the bots' moves in a row; where people sit, one each.
 
-Each move of a run is still its own transaction, with its own version and broadcast; the run
-ends at its time budget, at a person's turn or where people need the bots paced, and then the
-next move or timer is queued as after any single move.
+The moves of a run up to a hand's end are one transaction and one broadcast, each move still
+its own event and version; the task ends at its time budget, at a person's turn or where
+people need the bots paced, and then the next move or timer is queued as after any single move.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def a_bots_turn_beside(player: User, *, bot_delay_ms: int) -> Table:
     return table
 
 
-def test_a_table_of_bots_plays_a_run_of_moves_each_logged_and_sent_on_its_own(
+def test_a_table_of_bots_commits_each_hand_once_with_every_move_logged_and_sent(
     django_capture_on_commit_callbacks,
 ) -> None:
     table = bot_table("belote")
@@ -45,10 +45,17 @@ def test_a_table_of_bots_plays_a_run_of_moves_each_logged_and_sent_on_its_own(
     ):
         assert table_bot_act(table_id=table.pk, version=table.version)
     table.refresh_from_db()
-    moves = TableEvent.objects.filter(table=table, actor="bot")
-    # The whole match, one commit (and one broadcast) per move, and no task queued meanwhile.
+    events = list(TableEvent.objects.filter(table=table).order_by("version"))
+    hands = sum(event.kind == TableEvent.Kind.HAND_END for event in events)
+    # The whole match, one commit (and one broadcast) per hand, and no task queued meanwhile.
     assert table.status == Table.Status.FINISHED
-    assert len(committed) == broadcast.call_count == moves.count() > 100
+    assert len(committed) == broadcast.call_count == hands > 1
+    assert [event.version for event in events] == list(range(1, table.version + 1))
+    sent = [message for call in broadcast.call_args_list for message in call.args[0]]
+    versions = sorted({payload()["version"] for _, payload in sent})
+    # Every event after the first deal reached the broadcast, each to the spectators and seats.
+    assert versions == [event.version for event in events[1:]]
+    assert len(sent) == 5 * len(versions)
     queued.assert_not_called()
 
 

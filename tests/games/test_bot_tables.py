@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import override_settings
 
 from games import rules
 from games.models import Match, Table, TableEvent
@@ -59,6 +60,7 @@ def test_versions_run_without_gaps_and_every_hand_replays() -> None:
     assert events[-1].kind == TableEvent.Kind.MATCH_END
 
 
+@override_settings(LIVE_TABLE_BOT_RUN_SECONDS=0)
 def test_a_stale_version_is_a_no_op_for_the_bot_task() -> None:
     table = bot_table("bela")
     version = table.version
