@@ -17,6 +17,7 @@ let step = 0;
 let timer = null;
 
 const nameOf = (seat) => names[seat] || _("Seat %(n)s", { n: seat + 1 });
+const seatNames = () => [0, 1, 2, 3].map(nameOf);
 const teams = () => [0, 1].map((team) => _("%(a)s & %(b)s", { a: nameOf(team), b: nameOf(team + 2) }));
 
 function actionWords(frame) {
@@ -64,8 +65,8 @@ function drawFacts(view) {
   if (view.contract) {
     const taker = takerSeat(view.bids);
     facts.append(el("span", { class: "contract" }, _("Contract: %(contract)s by %(name)s",
-      { contract: contractWords(view.contract, view.turned), name: taker === null ? "?" : nameOf(taker) })));
-    if (view.contract.bid !== "take") facts.append(" · ", trumpsWords(view.contract.bid));
+      { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) })));
+    facts.append(" · ", trumpsWords(view.contract.bid));
   } else {
     facts.append(el("span", { class: "muted" }, _("No contract yet")));
   }
@@ -80,8 +81,8 @@ function drawResult(frame) {
   box.hidden = step !== last || !frame.view.result;
   if (box.hidden) return;
   box.replaceChildren(el("h2", { id: "replay-result-title" }, _("Result")),
-    el("p", { class: "headline" }, resultHeadline(frame.view, names.map((n, i) => nameOf(i)))),
-    pointsTable(frame.view, names.map((n, i) => nameOf(i)), teams()));
+    el("p", { class: "headline" }, resultHeadline(frame.view, seatNames(), teams())),
+    pointsTable(frame.view, seatNames(), teams()));
 }
 
 function draw() {

@@ -9,20 +9,21 @@ export function takerSeat(bids) {
   return calls.length ? calls[calls.length - 1].seat : null;
 }
 
-/** The contract as words: "100 ♥ ×2". */
-export function contractWords(contract, turned = null) {
+/** The contract as words: "100 ♥ ×2" (French Belote's "take" is stored as its suit). */
+export function contractWords(contract) {
   const times = contract.multiplier > 1 ? ` ×${contract.multiplier}` : "";
-  return `${bidWords(contract.bid, turned)}${times}`;
+  return `${bidWords(contract.bid)}${times}`;
 }
 
-/** One sentence: "Boris took ♥ Hearts: made." / "Thrown in: nobody bid." */
-export function resultHeadline(view, names) {
+/** One sentence: "Boris took ♥ Hearts: made." / "Thrown in: nobody took a contract."
+ * Without the auction (a summary caught up after a reconnect) the taking team is named. */
+export function resultHeadline(view, names, teams) {
   const result = view.result;
   if (!view.contract || result.outcome === "thrown_in") return _("Thrown in: nobody took a contract.");
   const seat = takerSeat(view.bids);
   return _("%(name)s took %(contract)s: %(outcome)s.", {
-    name: seat === null ? "?" : names[seat],
-    contract: contractWords(view.contract, view.turned),
+    name: seat === null ? teams[view.contract.team] : names[seat],
+    contract: contractWords(view.contract),
     outcome: outcomeWords(result.outcome),
   });
 }

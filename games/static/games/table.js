@@ -241,11 +241,11 @@ function drawScoreboard() {
   const facts = el("p", { class: "facts" });
   if (view && view.contract) {
     const taker = takerSeat(view.bids);
-    const words = { contract: contractWords(view.contract, view.turned), name: taker === null ? "?" : nameOf(taker) };
+    const words = { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) };
     facts.append(el("span", { class: "contract", id: "contract" }, view.phase === "bidding"
       ? _("Highest bid: %(contract)s by %(name)s", words)
       : _("Contract: %(contract)s by %(name)s", words)),
-    " · ", el("span", { class: "trumps" }, trumpsWords(view.contract.bid === "take" && view.turned ? suitFromTurned() : view.contract.bid)));
+    " · ", el("span", { class: "trumps" }, trumpsWords(view.contract.bid)));
   } else if (view) {
     facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }
@@ -254,10 +254,6 @@ function drawScoreboard() {
   if (view && view.turned && view.phase === "bidding") {
     box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
   }
-}
-
-function suitFromTurned() {
-  return { c: "clubs", d: "diamonds", h: "hearts", s: "spades" }[view.turned[1]];
 }
 
 function drawHand() {
@@ -353,12 +349,16 @@ function drawCoincheBids(box) {
   }
 }
 
-function summaryDialog(number, result) {
-  // The hand in words; the finished view (last trick, declarations) when this page has it.
-  const finished = view && view.result ? view : { ...view, result, declarations: [], tricks: [], bids: view?.bids ?? [] };
+function finishedHand(result, contract) {
+  // The finished hand as drawn; a summary caught up after a reconnect has only its result.
+  if (view && view.result) return view;
+  return { variant: app.dataset.variant, result, contract, bids: [], declarations: [], tricks: [] };
+}
+
+function summaryDialog(number, finished) {
   return el("div", { class: "dialog" },
     el("h2", { id: "summary-title" }, _("Hand %(number)s over", { number })),
-    el("p", { class: "headline" }, resultHeadline(finished, names())),
+    el("p", { class: "headline" }, resultHeadline(finished, names(), teams())),
     pointsTable(finished, names(), teams()));
 }
 
@@ -372,14 +372,15 @@ function closeSummary() {
   focusMoves();
 }
 
-function summarize(number, result) {
+function summarize(number, result, contract) {
   // Every finished hand gets its summary once; the match-end screen shows the last one.
   summarized = number;
-  announce(resultHeadline(view && view.result ? view : { ...view, result }, names()));
+  const finished = finishedHand(result, contract);
+  announce(resultHeadline(finished, names(), teams()));
   if (info.status === "finished") return;
   const box = $("summary");
   box.dataset.hand = String(number);
-  const dialog = summaryDialog(number, result);
+  const dialog = summaryDialog(number, finished);
   dialog.append(el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
   box.replaceChildren(dialog);
   openDialog(box, "summary-close");
@@ -410,7 +411,7 @@ function drawMatchEnd() {
     el("h2", { id: "match-end-title" }, title),
     el("p", {}, won),
     $("guest-offer") ? $("guest-offer").content.cloneNode(true) : "",
-    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names())), pointsTable(view, names(), teams())) : "",
+    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names(), teams())), pointsTable(view, names(), teams())) : "",
     links));
   announce(title);
   box.hidden = false;
@@ -500,7 +501,7 @@ function applyEarly() {
     const pause = info.trick_pause_ms ?? 0;
     // Cards that piled up behind a pause land one by one, not all at once.
     if (message.event.kind === "play") holdUntil = Date.now() + (finishesTrick(message) ? pause : pause / 4);
-    if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result);
+    if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result, message.event.contract);
   }
   if (early.has(version + 1) && holdTimer === null) {
     holdTimer = setTimeout(() => {
@@ -529,7 +530,7 @@ function receiveSnapshot(message) {
   if (summarized === null) {
     summarized = last ? last.number : 0; // a page opened mid-match owes no earlier summary
   } else if (last && last.number > summarized) {
-    summarize(last.number, last.result); // its hand_end was jumped over
+    summarize(last.number, last.result, last.contract); // its hand_end was jumped over
   }
   applyEarly();
   if (pending) {
