@@ -28,6 +28,8 @@ from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
 from games.unit_of_work import TableChange
 
+# The longest a finished trick may stay on the felt (ms).
+MAX_TRICK_PAUSE_MS = 5000
 # Usernames of guests' accounts start with this.
 GUEST_PREFIX = "guest-"
 
@@ -75,6 +77,8 @@ def table_create(
         rules.get_variant(variant, chosen)
     except rules.InvalidInputError as error:
         raise ServiceError("invalid", error.message) from error
+    if trick_pause_ms is not None and not 0 <= trick_pause_ms <= MAX_TRICK_PAUSE_MS:
+        raise ServiceError("invalid", f"A trick pause is 0 to {MAX_TRICK_PAUSE_MS} ms.")
     if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
         raise ServiceError("invalid", "Bots sit in free seats 0-3.")
     chosen_deals = _chosen_deals(deals, max_hands)
@@ -114,6 +118,7 @@ def table_create_vs_computer(
     house_rules: Mapping[str, object] | None = None,
     bot_level: str = BotLevel.EASY,
     max_hands: int | None = None,
+    trick_pause_ms: int | None = None,
 ) -> Table:
     """One click: the person with a bot partner against two bots, dealt at once."""
     return table_create(
@@ -123,6 +128,7 @@ def table_create_vs_computer(
         bot_level=bot_level,
         bot_seats=(1, 2, 3),
         max_hands=max_hands,
+        trick_pause_ms=trick_pause_ms,
     )
 
 

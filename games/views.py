@@ -53,6 +53,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         "variant": form.cleaned_data["variant"],
         "house_rules": form.chosen_house_rules(),
         "bot_level": form.cleaned_data["bot_level"],
+        "trick_pause_ms": form.cleaned_data["trick_pause_ms"],
     }
     if not request.user.is_authenticated:
         login(request, services.guest_create(), backend="django.contrib.auth.backends.ModelBackend")
@@ -79,6 +80,7 @@ def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
         variant=table.variant,
         house_rules=table.house_rules,
         bot_level=table.bot_level,
+        trick_pause_ms=table.trick_pause_ms,
     )
     return HttpResponseRedirect(reverse("games:table", args=[again.pk]))
 

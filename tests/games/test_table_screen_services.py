@@ -80,3 +80,27 @@ def test_play_again_deals_a_new_match_with_the_same_rules_for_its_players_only()
     stranger = Client()
     stranger.force_login(person())
     assert stranger.post(f"/tables/{table.pk}/again/").status_code == 403
+
+
+def test_the_trick_pause_is_a_table_option_in_the_lobby_and_the_api() -> None:
+    player = person()
+    client = Client()
+    client.force_login(player)
+    client.post(
+        "/tables/new/",
+        {"variant": "bela", "bot_level": "easy", "mode": "computer", "trick_pause_ms": "3000"},
+    )
+    assert Table.objects.get().trick_pause_ms == 3000
+    client.post(f"/tables/{Table.objects.get().pk}/again/")
+    assert Table.objects.latest("pk").trick_pause_ms == 3000, "play again keeps the pace"
+    made = client.post(
+        "/api/tables/", {"variant": "bela", "trick_pause_ms": 0}, content_type="application/json"
+    )
+    assert made.status_code == 201 and made.json()["trick_pause_ms"] == 0
+    refused = client.post(
+        "/api/tables/",
+        {"variant": "bela", "trick_pause_ms": 60000},
+        content_type="application/json",
+    )
+    assert refused.status_code == 400 and "trick_pause_ms" in refused.json()["error"]["fields"]
+    assert Table.objects.count() == 3
