@@ -474,7 +474,8 @@ function tell(event, next) {
     announce(seat === mySeat ? _("You play %(card)s", { card }) : _("%(name)s plays %(card)s", { name: nameOf(seat), card }));
     if (trick.winner !== null) announce(winsTheTrick(trick.winner));
   } else if (event.kind === "deal") {
-    announce(_("New hand dealt; %(name)s deals.", { name: nameOf(next.view.dealer) }));
+    const dealer = next.view.dealer;
+    announce(dealer === mySeat ? _("New hand dealt; you deal.") : _("New hand dealt; %(name)s deals.", { name: nameOf(dealer) }));
   }
 }
 
