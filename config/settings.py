@@ -189,6 +189,8 @@ LIVE_TABLE_BOT_DELAY_MS = env_int("LIVE_TABLE_BOT_DELAY_MS", default=700)
 # Seconds one task may spend on a run of bots' moves at a table of bots only (each move is
 # still its own transaction and broadcast); then the next move is queued, so tables take turns.
 LIVE_TABLE_BOT_RUN_SECONDS = env_float("LIVE_TABLE_BOT_RUN_SECONDS", default=0.1)
+# Milliseconds a finished trick stays on the felt where people play (none among bots only).
+LIVE_TABLE_TRICK_PAUSE_MS = env_int("LIVE_TABLE_TRICK_PAUSE_MS", default=1500)
 # Seconds a person has for a turn before a bot plays it for them.
 LIVE_TABLE_TURN_SECONDS = env_int("LIVE_TABLE_TURN_SECONDS", default=45)
 # Seconds a table may sit idle past its due move before the sweep queues that move again.
@@ -207,6 +209,8 @@ CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "sched
 # Authentication
 # ------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Signing in lands on the lobby (or the page that asked for it, through ?next=).
+LOGIN_REDIRECT_URL = "games:lobby"
 AUTH_PASSWORD_VALIDATORS = [
     # First: a password too long is refused before the others read it.
     {"NAME": "accounts.passwords.MaximumLengthValidator"},

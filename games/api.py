@@ -55,7 +55,7 @@ class TableSerializer(serializers.ModelSerializer):
         model = Table
         fields = [
             "id", "variant", "house_rules", "status", "bot_level", "rated", "turn_seconds",
-            "version", "created_at", "seats",
+            "trick_pause_ms", "version", "created_at", "seats",
         ]  # fmt: skip
 
     @extend_schema_field(SeatSerializer(many=True))
@@ -100,6 +100,14 @@ class TableCreateSerializer(serializers.Serializer):
         min_value=1,
         max_value=services.MAX_HANDS_LIMIT,
         help_text="A match of exactly this many deals; empty: play to the rule set's target.",
+    )
+    trick_pause_ms = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=0,
+        max_value=services.MAX_TRICK_PAUSE_MS,
+        help_text="How long a finished trick stays on players' screens; empty: the default.",
     )
 
 
@@ -169,6 +177,7 @@ class TableListView(generics.ListCreateAPIView):
                 house_rules=options["house_rules"],
                 bot_level=options["bot_level"],
                 max_hands=options["max_hands"],
+                trick_pause_ms=options["trick_pause_ms"],
             )
         else:
             table = services.table_create(
@@ -177,6 +186,7 @@ class TableListView(generics.ListCreateAPIView):
                 house_rules=options["house_rules"],
                 bot_level=options["bot_level"],
                 max_hands=options["max_hands"],
+                trick_pause_ms=options["trick_pause_ms"],
             )
         body = TableDetailSerializer(_tables().get(pk=table.pk), context={"request": request})
         return Response(body.data, status=status.HTTP_201_CREATED)

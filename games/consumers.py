@@ -17,6 +17,10 @@ the one before it; one lost on the way is replaced by a fresh snapshot after GAP
 `last_hand` in a snapshot: the last finished hand's number, result and contract (or null).
 `table.paused` is true while play is paused: an act is then refused with code `paused`.
 `table.turn_left`: seconds the person to act has before a bot plays for them (null: none).
+`table.trick_pause_ms`: how long pages leave a finished trick on the felt (0: bots only);
+each of `table.seats` names its player (a computer player by seat) and `level` (bots only).
+A seat's `view.first_card`, on its first card only: the declarations it would announce and
+whether it holds a belot, so the page can offer the choice.
 Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
 config/origins.py lets in without an Origin header).
 A duplicate round's player watching another of its tables gets an `error` (code

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games import rules
 from games.choices import BotLevel, Variant
@@ -18,9 +19,18 @@ def house_rule_field_name(variant: str, rule: str) -> str:
 class NewTableForm(forms.Form):
     """Rule set, house rules and bot strength of a new table."""
 
-    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BELA, label="Rule set")
+    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BELA, label=_("Rule set"))
     bot_level = forms.ChoiceField(
-        choices=BotLevel.choices, initial=BotLevel.EASY, label="Computer strength"
+        choices=BotLevel.choices, initial=BotLevel.EASY, label=_("Computer strength")
+    )
+    # How long a finished trick stays on the felt before the next card lands.
+    trick_pause_ms = forms.TypedChoiceField(
+        choices=[(500, _("Quick")), (1500, _("Normal")), (3000, _("Slow"))],
+        coerce=int,
+        initial=1500,
+        required=False,
+        empty_value=None,
+        label=_("Pace of the tricks"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -25,6 +25,8 @@ class Table(models.Model):
     bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.EASY)
     # Pause before a bot acts when people watch (0 at bot-only tables: full speed).
     bot_delay_ms = models.PositiveIntegerField(default=800)
+    # How long a finished trick stays on the felt in people's browsers (a table option).
+    trick_pause_ms = models.PositiveIntegerField(default=1500)
     # Seconds a person has for a turn before a bot plays it for them.
     turn_seconds = models.PositiveIntegerField(default=30)
     rated = models.BooleanField(default=False)

@@ -58,6 +58,30 @@ def turn_left(
     return round(max(0.0, table.turn_seconds - elapsed), 1)
 
 
+# One computer account may fill three seats: each seat's computer player has a name of its own.
+BOT_SEAT_NAMES = ("Ana", "Boris", "Chloé", "Dario")
+
+
+def seat_name(seat: Seat) -> str | None:
+    """Who sits in a seat, as the table shows it (None: a free seat)."""
+    if seat.user is None:
+        return None
+    return BOT_SEAT_NAMES[seat.number] if seat.user.is_bot else str(seat.user)
+
+
+def seat_names(table: Table) -> list[str | None]:
+    """Who sits in seats 0 to 3, as the table shows them (None: nobody)."""
+    names: list[str | None] = [None] * 4
+    for seat in table_seats(table):
+        names[seat.number] = seat_name(seat)
+    return names
+
+
+def any_person(seats: list[Seat]) -> bool:
+    """Whether a person sits at the table (bots only: nothing to pace for)."""
+    return any(s.user is not None and not s.user.is_bot for s in seats)
+
+
 def table_summary(
     table: Table, seats: list[Seat], match: rules.Match | None, *, since: datetime | None = None
 ) -> dict[str, Any]:
@@ -70,11 +94,13 @@ def table_summary(
         "paused": table.is_paused,
         "turn_seconds": table.turn_seconds,
         "turn_left": turn_left(table, seats, match, since=since or table.updated_at),
+        "trick_pause_ms": table.trick_pause_ms if any_person(seats) else 0,
         "seats": [
             {
                 "number": s.number,
-                "name": str(s.user) if s.user is not None else None,
+                "name": seat_name(s),
                 "bot": bool(s.user is not None and s.user.is_bot),
+                "level": str(s.user.get_bot_level_display()) if s.user and s.user.is_bot else None,
                 "held_by_bot": s.bot_holding,
             }
             for s in seats

@@ -8,6 +8,7 @@ the row is locked, against a version that is checked again under the lock.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
@@ -27,6 +28,11 @@ from games.choices import BotLevel, Variant
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
 from games.unit_of_work import TableChange
+
+# The longest a finished trick may stay on the felt (ms).
+MAX_TRICK_PAUSE_MS = 5000
+# Usernames of guests' accounts start with this.
+GUEST_PREFIX = "guest-"
 
 # Turns in a row a person may let run out before a bot holds their seat.
 TIMEOUTS_BEFORE_HOLD = 3
@@ -50,6 +56,7 @@ def table_create(
     bot_level: str = BotLevel.EASY,
     bot_seats: tuple[int, ...] = (),
     bot_delay_ms: int | None = None,
+    trick_pause_ms: int | None = None,
     turn_seconds: int | None = None,
     rated: bool = False,
     max_hands: int | None = None,
@@ -71,6 +78,8 @@ def table_create(
         rules.get_variant(variant, chosen)
     except rules.InvalidInputError as error:
         raise ServiceError("invalid", error.message) from error
+    if trick_pause_ms is not None and not 0 <= trick_pause_ms <= MAX_TRICK_PAUSE_MS:
+        raise ServiceError("invalid", f"A trick pause is 0 to {MAX_TRICK_PAUSE_MS} ms.")
     if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
         raise ServiceError("invalid", "Bots sit in free seats 0-3.")
     chosen_deals = _chosen_deals(deals, max_hands)
@@ -82,6 +91,9 @@ def table_create(
             house_rules=chosen,
             bot_level=bot_level,
             bot_delay_ms=settings.LIVE_TABLE_BOT_DELAY_MS if bot_delay_ms is None else bot_delay_ms,
+            trick_pause_ms=settings.LIVE_TABLE_TRICK_PAUSE_MS
+            if trick_pause_ms is None
+            else trick_pause_ms,
             turn_seconds=settings.LIVE_TABLE_TURN_SECONDS if turn_seconds is None else turn_seconds,
             rated=rated,
             max_hands=max_hands,
@@ -107,6 +119,7 @@ def table_create_vs_computer(
     house_rules: Mapping[str, object] | None = None,
     bot_level: str = BotLevel.EASY,
     max_hands: int | None = None,
+    trick_pause_ms: int | None = None,
 ) -> Table:
     """One click: the person with a bot partner against two bots, dealt at once."""
     return table_create(
@@ -116,6 +129,7 @@ def table_create_vs_computer(
         bot_level=bot_level,
         bot_seats=(1, 2, 3),
         max_hands=max_hands,
+        trick_pause_ms=trick_pause_ms,
     )
 
 
@@ -157,6 +171,33 @@ def table_leave(*, table_id: int, user: User) -> None:
         else:
             return
         _commit(change)
+
+
+def table_quit(*, table_id: int, user: User) -> None:
+    """Leave for good (the table page's confirmed leave): during play a computer player of the
+    table's strength takes the seat for the rest of the match; a waiting table frees it."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        seat = _seat_of(change, user)
+        if change.table.status == Table.Status.PLAYING:
+            seat.user = User.bot_account(level=BotLevel(change.table.bot_level))
+            seat.bot_holding = False
+            seat.timeouts_in_row = 0
+            seat.save(update_fields=["user", "bot_holding", "timeouts_in_row"])
+            payload = {"left": str(user), "bot": str(seat.user)}
+            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
+            _commit(change)
+            return
+    table_leave(table_id=table_id, user=user)
+
+
+def guest_create() -> User:
+    """A guest's account, to try a game against the computer without signing up; it has no
+    password and its games are not rated."""
+    guest = User(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
+    guest.set_unusable_password()
+    guest.save()
+    return guest
 
 
 def table_seat_resume(*, table_id: int, user: User) -> bool:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:table_id>/", views.table_page, name="table"),
     path("<int:table_id>/join/", views.table_join, name="join"),
     path("<int:table_id>/leave/", views.table_leave, name="leave"),
+    path("<int:table_id>/again/", views.table_again, name="again"),
     path("<int:table_id>/hands/", views.hand_list, name="hands"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="replay"),
 ]

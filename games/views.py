@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import (
     Http404,
     HttpRequest,
@@ -13,6 +15,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
@@ -33,19 +36,27 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "games/lobby.html", context)
 
 
-@login_required
 @require_POST
 def table_new(request: HttpRequest) -> HttpResponse:
-    """Create a table: against the computer (dealt at once) or open for people to join."""
+    """Create a table: against the computer (dealt at once) or open for people to join.
+
+    Someone signed out may try a game against the computer as a guest (not rated).
+    """
+    guest = request.POST.get("mode") == "guest"
+    if not request.user.is_authenticated and not guest:
+        return redirect_to_login(reverse("games:lobby"))
     form = NewTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose a rule set and a computer strength.")
+        messages.error(request, _("Choose a rule set and a computer strength."))
         return HttpResponseRedirect(reverse("games:lobby"))
     options = {
         "variant": form.cleaned_data["variant"],
         "house_rules": form.chosen_house_rules(),
         "bot_level": form.cleaned_data["bot_level"],
+        "trick_pause_ms": form.cleaned_data["trick_pause_ms"],
     }
+    if not request.user.is_authenticated:
+        login(request, services.guest_create(), backend="django.contrib.auth.backends.ModelBackend")
     try:
         if request.POST.get("mode") == "open":
             table = services.table_create(creator=request.user, **options)  # type: ignore[arg-type]
@@ -55,6 +66,23 @@ def table_new(request: HttpRequest) -> HttpResponse:
         messages.error(request, error.message)
         return HttpResponseRedirect(reverse("games:lobby"))
     return HttpResponseRedirect(reverse("games:table", args=[table.pk]))
+
+
+@login_required
+@require_POST
+def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Play again: a new match against the computer with the same rules and strength."""
+    table = get_object_or_404(Table, pk=table_id)
+    if not table.seats.filter(user=request.user).exists():
+        return HttpResponseForbidden(_("Only a player of this table can play it again."))
+    again = services.table_create_vs_computer(
+        user=request.user,  # type: ignore[arg-type]
+        variant=table.variant,
+        house_rules=table.house_rules,
+        bot_level=table.bot_level,
+        trick_pause_ms=table.trick_pause_ms,
+    )
+    return HttpResponseRedirect(reverse("games:table", args=[again.pk]))
 
 
 @login_required
@@ -71,9 +99,9 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Stand up (during play a bot takes over the seat until you come back)."""
+    """Leave the table: during play a computer player takes the seat for the rest of the match."""
     try:
-        services.table_leave(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        services.table_quit(table_id=table_id, user=request.user)  # type: ignore[arg-type]
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:lobby"))
@@ -94,6 +122,10 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_join": table.status == Table.Status.OPEN
         and seat is None
         and any(s.user_id is None for s in seats),
+        "again_allowed": seat is not None
+        and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
+        "is_guest": request.user.is_authenticated
+        and request.user.username.startswith(services.GUEST_PREFIX),
     }
     return render(request, "games/table.html", context)
 
@@ -109,8 +141,10 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
         return HttpResponseForbidden(refusal)
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
+    names = [name or "?" for name in queries.seat_names(table)]
     context = {
         "table": table,
+        "teams": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
         "hands": hands if visible is None else hands[:visible],
         "withheld": WITHHELD if visible is not None else "",
     }
@@ -118,7 +152,8 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
-    """One finished hand, step by step, all four hands shown (it is over: nothing is hidden)."""
+    """One finished hand, step by step, all four hands shown (it is over: nothing is hidden);
+    the page steps through the frames itself, so `?step=N` links to a moment of it."""
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
@@ -129,22 +164,18 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     if visible is not None and number > visible:
         return HttpResponseForbidden(WITHHELD)
     frames = queries.hand_frames(table_id=table.pk, number=number)
-    try:
-        step = min(max(int(request.GET.get("step", len(frames) - 1)), 0), len(frames) - 1)
-    except ValueError:
-        step = len(frames) - 1
-    frame = frames[step]
-    state = frame.state
     context = {
         "table": table,
         "number": number,
-        "step": step,
-        "last": len(frames) - 1,
-        "frame": frame,
-        "hands": [state.view(s)["hand"] for s in range(4)],
-        "view": state.public_view(),
-        "result": frames[-1].state.public_view()["result"],
-        "previous": step - 1 if step > 0 else None,
-        "next": step + 1 if step < len(frames) - 1 else None,
+        "names": [name or "" for name in queries.seat_names(table)],
+        "frames": [
+            {
+                "seat": frame.seat,
+                "action": frame.action,
+                "view": frame.state.public_view(),
+                "hands": [frame.state.view(s)["hand"] for s in range(4)],
+            }
+            for frame in frames
+        ],
     }
     return render(request, "games/replay.html", context)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from games.rules.cards import CODES, NO_TRUMPS, cards_of
+from games.rules.cards import CODES, NO_TRUMPS, PAIR_BIT, cards_of
 from games.rules.declarations import BELOT
 
 if TYPE_CHECKING:
@@ -145,4 +145,23 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
     view["seat"] = seat
     view["hand"] = _codes(cards_of(state.held[seat]))
     view["legal"] = [str(a) for a in state.legal_actions()] if state.to_act == seat else []
+    view["first_card"] = _first_card(state, seat)
     return view
+
+
+def _first_card(state: HandState, seat: int) -> dict[str, Any] | None:
+    """What this seat's first card would announce (its declarations, whether it holds a belot),
+    so the page can offer the choice; None except on that seat's first card."""
+    if state.to_act != seat or str(state.phase) != "playing" or state.first_played >> seat & 1:
+        return None
+    held = state.held[seat]
+    contract = state.contract
+    assert contract is not None  # noqa: S101 (a hand being played has its contract)
+    declarations = state.variant.declarations(seat, held, contract)
+    belot_cards = held & state.belot_cards
+    return {
+        "declarations": [
+            {"kind": d.kind, "points": d.points, "cards": d.codes()} for d in declarations
+        ],
+        "belot": any(belot_cards >> c & 1 and belot_cards & PAIR_BIT[c] for c in range(32)),
+    }

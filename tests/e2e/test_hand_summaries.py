@@ -51,7 +51,7 @@ def test_every_hand_of_three_gets_its_summary_as_the_server_recorded_it(
     table = off_the_browser_loop(
         table_create,
         creator=player, variant="belote", bot_seats=(1, 2, 3),
-        bot_delay_ms=0, turn_seconds=600, max_hands=5,
+        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600, max_hands=5,
     )  # fmt: skip
     sign_in(page.context, asgi_server, player)
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")

@@ -109,7 +109,7 @@ def test_a_person_plays_a_match_against_three_bots_by_clicking(
         table_create,
         creator=player,
         variant=variant, house_rules=house_rules, bot_seats=(1, 2, 3),
-        bot_delay_ms=0, turn_seconds=600,
+        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600,
     )  # fmt: skip
     sign_in(page.context, asgi_server, player)
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
@@ -142,7 +142,7 @@ def test_one_click_from_the_lobby_deals_a_game_on_a_phone(
     page.get_by_role("button", name="Play against the computer").click()
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#hand .card")).to_have_count(6, timeout=10_000)
-    expect(page.locator("#pos-bottom")).to_contain_text("you")
+    expect(page.locator("#pos-bottom")).to_contain_text("You")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=artifact_path("table-phone.png"), full_page=True)
 

@@ -102,8 +102,9 @@ PUBLIC_CARD_PATHS = {
     ".view.turned",
     ".event.play",
 }
-# A seat's own cards and, on its turn, the ones it may play.
-OWN_CARD_PATHS = {".view.hand[]", ".view.legal[]"}
+# A seat's own cards, on its turn the ones it may play, and at its first card the
+# declarations among them that the card would announce.
+OWN_CARD_PATHS = {".view.hand[]", ".view.legal[]", ".view.first_card.declarations[].cards[]"}
 
 
 def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:

@@ -1,58 +1,23 @@
-// The live table: one socket, events drawn in version order as SVG cards; only legal moves
-// clickable; a move made while the socket is down is sent once it is back.
+// The live table: one socket, events drawn in version order; a finished trick stays on the
+// felt long enough to read; only legal moves raised, an illegal one explained by the engine;
+// a move made while the socket is down is sent once it is back.
+import { auctionTable } from "./auction.js";
+import { cardBack, cardSvg, el } from "./cards.js";
+import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
+import { _, bidWords, cardWords, declarationWords, trumpsWords } from "./words.js";
 
-// Every word a person reads, in one place for translation.
-const TEXT = {
-  connected: "Connected.",
-  reconnecting: "Connection lost; reconnecting…",
-  moveWaiting: "Reconnecting… your move will be sent.",
-  moveRefused: "The table moved on while you were reconnecting; play again.",
-  freeSeat: "Free seat",
-  bot: "bot",
-  botPlaying: "bot playing",
-  you: "you",
-  dealer: "dealer",
-  timeLeft: "Time left to play",
-  cardsLeft: (n) => `${n} cards`,
-  wonBy: (name) => ` won by ${name}`,
-  playCard: (label) => `Play ${label}`,
-  yourBid: "Your bid: ",
-  teamYou: " (you)",
-  waitingForPlayers: "Waiting for four players.",
-  matchTo: (target) => `Match (to ${target})`,
-  hanging: "Hanging",
-  thisHand: "This hand",
-  contract: (bid, times, team) => `Contract: ${bid}${times}, team of ${team}`,
-  turned: "Turned card: ",
-  cardPoints: "Card points",
-  declarations: "Declarations",
-  handPoints: "Hand points",
-  matchScore: "Match score",
-  handOver: "Hand over",
-  outcome: (outcome) => `Outcome: ${outcome}`,
-  valatBy: (team) => ` · valat by ${team}`,
-  continue: "Continue",
-  youWin: "You win!",
-  youLose: "You lose.",
-  matchLevel: (score) => `Match over: level at ${score}`,
-  matchWon: (team, won, lost) => `Match over: ${team} win ${won} to ${lost}`,
-  lastHand: "Last hand",
-  replay: "Replay the hands",
-  lobby: "Back to the lobby",
-};
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
 const RETRY_MAX_MS = 5000; // ... to at most this
+const COINCHE_CALLS = ["pass", "coinche", "surcoinche"];
 
 const app = document.getElementById("table-app");
 const tableId = app.dataset.table;
 const mySeat = app.dataset.seat === "" ? null : Number(app.dataset.seat);
 const base = mySeat ?? 0;
 const POSITIONS = ["bottom", "right", "top", "left"]; // play passes to the right
-const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
-const RED = new Set(["d", "h"]);
-const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
+const pageTitle = document.title;
 
 let socket = null;
 let version = -1;
@@ -61,63 +26,49 @@ let info = null;
 let clientSeq = 0;
 let retries = 0;
 let connected = false; // open, and its snapshot drawn: a move made now is made against it
-const early = new Map(); // version -> an event that arrived before the one it follows
+const early = new Map(); // version -> an event not drawn yet (early, or held by the pacing)
 let gapTimer = null;
+let holdUntil = 0; // a finished trick stays on the felt until then (local clock, ms)
+let holdTimer = null;
 let summarized = null; // the last hand whose summary this page showed (null: no snapshot yet)
 let pending = null; // the act clicked while the socket was down, sent once it is back
 let resentSeq = null; // client_seq of that act once sent
 let turnEndsAt = null; // local clock (ms) when the person to act runs out of time
+let announceBelot = true; // the player's belot choice, sent with every card
+let coincheValue = null; // the value chosen in Coinche's bidding box
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
+const TEXT = {
+  connected: () => _("Connected."),
+  reconnecting: () => _("Connection lost; reconnecting…"),
+  moveWaiting: () => _("Reconnecting… your move will be sent."),
+  moveRefused: () => _("The table moved on while you were reconnecting; play again."),
+};
+
+// ----- names ------------------------------------------------------------------------------
+
+function seatInfo(seat) {
+  return info.seats[seat];
 }
 
-function cardLabel(code) {
-  const rank = code[0] === "T" ? "10" : code[0];
-  return `${rank}${SUITS[code[1]]}`;
+function nameOf(seat) {
+  if (seat === mySeat) return _("You");
+  return seatInfo(seat).name ?? _("Free seat");
 }
 
-function cardSvg(code) {
-  // A card face: rank in the corners, the suit in the middle; red suits in red.
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 60 84");
-  svg.setAttribute("class", `card-face ${RED.has(code[1]) ? "red" : "black"}`);
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", cardLabel(code));
-  const rank = code[0] === "T" ? "10" : code[0];
-  svg.innerHTML =
-    `<rect x="1" y="1" width="58" height="82" rx="6" class="card-bg"/>` +
-    `<text x="6" y="18" class="card-rank">${rank}</text>` +
-    `<text x="6" y="32" class="card-suit-small">${SUITS[code[1]]}</text>` +
-    `<text x="30" y="58" text-anchor="middle" class="card-suit">${SUITS[code[1]]}</text>`;
-  return svg;
+function names() {
+  return [0, 1, 2, 3].map(nameOf);
 }
 
-function cardBack() {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 60 84");
-  svg.setAttribute("class", "card-back");
-  svg.setAttribute("aria-hidden", "true");
-  svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6"/>`;
-  return svg;
+function teamName(team) {
+  const [a, b] = [team, team + 2].map(nameOf);
+  return _("%(a)s & %(b)s", { a, b });
 }
 
-function position(seat) {
-  return POSITIONS[(seat - base + 4) % 4];
+function teams() {
+  return [teamName(0), teamName(1)];
 }
 
-function showError(message) {
-  const box = $("error");
-  box.textContent = message;
-  box.hidden = false;
-}
+// ----- sending ----------------------------------------------------------------------------
 
 function isOpen() {
   return socket !== null && socket.readyState === WebSocket.OPEN;
@@ -129,6 +80,7 @@ function send(message) {
 
 function act(action) {
   $("error").hidden = true;
+  $("refusal").hidden = true;
   clientSeq += 1;
   const message = { type: "act", action, version, client_seq: clientSeq };
   if (connected) {
@@ -139,41 +91,84 @@ function act(action) {
   }
 }
 
+function play(code) {
+  const action = { play: code, belot: announceBelot };
+  if (view.first_card) action.declare = $("declare")?.checked ?? true;
+  act(action);
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = false;
+}
+
+function showRefusal(message) {
+  // The engine's reason, next to the cards the player is looking at.
+  const box = $("refusal");
+  box.textContent = message;
+  box.hidden = false;
+}
+
 function showConnection() {
   const box = $("connection");
-  box.textContent = pending ? TEXT.moveWaiting : connected ? TEXT.connected : TEXT.reconnecting;
+  box.textContent = pending ? TEXT.moveWaiting() : connected ? TEXT.connected() : TEXT.reconnecting();
   box.classList.toggle("waiting", pending !== null);
 }
 
-function bidLabel(bid) {
-  return bid.replace(/(clubs|diamonds|hearts|spades)/, (s) => `${s} ${SUITS[s[0]]}`);
+function announce(text) {
+  // Read out by screen readers: bids, cards, tricks and results.
+  const line = el("p", {}, text);
+  const region = $("announcer");
+  region.append(line);
+  while (region.childElementCount > 5) region.firstElementChild.remove();
+}
+
+// ----- drawing ----------------------------------------------------------------------------
+
+function position(seat) {
+  return POSITIONS[(seat - base + 4) % 4];
+}
+
+function currentTrick() {
+  return view && view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
+}
+
+function leaderNow() {
+  // Who leads the trick on the felt, or the next one when the felt is clear.
+  if (!view || view.phase !== "playing") return null;
+  const trick = currentTrick();
+  if (!trick) return view.to_act;
+  return trick.winner === null ? trick.leader : trick.winner;
 }
 
 function drawSeats() {
-  for (const seatInfo of info.seats) {
-    const box = $(`pos-${position(seatInfo.number)}`);
+  const leads = leaderNow();
+  for (const seat of [0, 1, 2, 3]) {
+    const s = seatInfo(seat);
+    const box = $(`pos-${position(seat)}`);
     box.replaceChildren();
-    box.classList.toggle("to-act", view?.to_act === seatInfo.number);
-    const name = el("div", { class: "seat-name" }, seatInfo.name ?? TEXT.freeSeat);
-    if (seatInfo.bot) name.append(" ", el("span", { class: "badge" }, TEXT.bot));
-    if (seatInfo.held_by_bot) name.append(" ", el("span", { class: "badge" }, TEXT.botPlaying));
-    if (seatInfo.number === mySeat) name.append(" ", el("span", { class: "badge you" }, TEXT.you));
-    if (turnEndsAt !== null && view?.to_act === seatInfo.number) {
-      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": TEXT.timeLeft }));
+    box.classList.toggle("to-act", view?.to_act === seat);
+    const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
+    if (s.level) name.append(" ", el("span", { class: "badge level" }, s.level));
+    if (s.held_by_bot) name.append(" ", el("span", { class: "badge" }, _("computer playing")));
+    if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
+    if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));
+    if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
+    if (turnEndsAt !== null && view?.to_act === seat) {
+      name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": _("Time left to play") }));
     }
-    if (view && view.dealer === seatInfo.number) name.append(" ", el("span", { class: "badge" }, TEXT.dealer));
     box.append(name);
     if (!view) continue;
-    const bids = view.bids.filter((b) => b.seat === seatInfo.number);
-    if (bids.length) box.append(el("div", { class: "seat-bid" }, bidLabel(bids[bids.length - 1].bid)));
-    const said = view.declarations.filter((d) => d.seat === seatInfo.number);
-    for (const d of said) {
-      const cards = d.cards ? ` (${d.cards.map(cardLabel).join(" ")})` : "";
-      box.append(el("div", { class: "seat-declaration" }, `${d.kind} ${d.points}${cards}`));
+    for (const d of view.declarations.filter((x) => x.seat === seat)) {
+      const cards = d.cards ? ` ${d.cards.map(cardWords).join(" ")}` : "";
+      box.append(el("div", { class: `seat-declaration ${d.scored === false ? "beaten" : ""}` },
+        declarationWords(d.kind, d.points, view.variant) + cards));
     }
-    if (seatInfo.number !== mySeat) {
-      const backs = el("div", { class: "backs", "aria-label": TEXT.cardsLeft(view.hand_sizes[seatInfo.number]) });
-      for (let i = 0; i < view.hand_sizes[seatInfo.number]; i += 1) backs.append(cardBack());
+    if (seat !== mySeat) {
+      const count = view.hand_sizes[seat];
+      const backs = el("div", { class: "backs", role: "img", "aria-label": _("%(n)s cards", { n: count }) });
+      for (let i = 0; i < count; i += 1) backs.append(cardBack());
       box.append(backs);
     }
   }
@@ -182,67 +177,44 @@ function drawSeats() {
 function drawTrick() {
   const box = $("trick");
   box.replaceChildren();
-  if (!view || !view.tricks.length) return;
-  const trick = view.tricks[view.tricks.length - 1];
+  const trick = currentTrick();
+  if (!trick || view.phase === "bidding") return;
   trick.cards.forEach((code, i) => {
     const seat = (trick.leader + i) % 4;
-    box.append(el("div", { class: `played at-${position(seat)}`, "data-card": code }, cardSvg(code)));
+    const classes = ["played", `at-${position(seat)}`];
+    if (i === 0) classes.push("led");
+    if (trick.winner === seat) classes.push("winner");
+    box.append(el("div", { class: classes.join(" "), "data-card": code, "data-seat": String(seat) }, cardSvg(code)));
   });
-  const done = view.tricks.filter((t) => t.winner !== null);
-  const last = $("last-trick").querySelector("div");
-  last.replaceChildren();
-  if (done.length) {
-    const t = done[done.length - 1];
-    t.cards.forEach((code) => last.append(cardSvg(code)));
-    last.append(el("span", { class: "muted" }, TEXT.wonBy(info.seats[t.winner].name)));
+  if (trick.winner !== null) {
+    box.append(el("p", { class: "trick-winner", id: "trick-winner" }, winsTheTrick(trick.winner)));
   }
 }
 
-function drawHand() {
-  const box = $("hand");
+function winsTheTrick(seat) {
+  return seat === mySeat ? _("You win the trick") : _("%(name)s wins the trick", { name: nameOf(seat) });
+}
+
+function drawLastTrick() {
+  const box = $("last-trick-cards");
   box.replaceChildren();
-  if (mySeat === null || !view || !view.hand) return;
-  const playing = view.phase === "playing" && !info.paused;
-  const legal = new Set(playing ? view.legal : []);
-  for (const code of view.hand) {
-    if (legal.has(code)) {
-      const button = el("button", { class: "card legal", type: "button", "data-card": code,
-        "aria-label": TEXT.playCard(cardLabel(code)), onclick: () => play(code) });
-      button.append(cardSvg(code));
-      box.append(button);
-    } else {
-      box.append(el("span", { class: "card", "data-card": code }, cardSvg(code)));
-    }
-  }
-  const firstCard = playing && legal.size > 0 && view.hand_sizes[mySeat] === 8;
-  $("declare-options").hidden = !firstCard;
+  const done = view ? view.tricks.filter((x) => x.winner !== null) : [];
+  $("last-trick").hidden = done.length === 0;
+  if (!done.length) return;
+  const trick = done[done.length - 1];
+  trick.cards.forEach((code, i) => {
+    const seat = (trick.leader + i) % 4;
+    box.append(el("span", { class: `last-card ${seat === trick.winner ? "winner" : ""}` }, cardSvg(code), el("small", {}, nameOf(seat))));
+  });
+  box.append(el("p", { class: "muted" }, _("Won by %(name)s", { name: nameOf(trick.winner) })));
 }
 
-function play(code) {
-  const action = { play: code };
-  if (!$("declare-options").hidden) {
-    action.declare = $("declare").checked;
-    action.belot = $("belot").checked;
-  }
-  act(action);
-}
-
-function drawBidding() {
-  const box = $("bidding");
+function drawAuction() {
+  const box = $("auction");
   box.replaceChildren();
-  const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
-  box.hidden = !bidding;
-  if (!bidding) return;
-  box.append(el("span", { class: "muted" }, TEXT.yourBid));
-  for (const bid of view.legal) {
-    box.append(el("button", { type: "button", class: "bid", "data-bid": bid, onclick: () => act({ bid }) }, bidLabel(bid)));
-  }
-}
-
-function teamName(team) {
-  const seats = info.seats.filter((s) => s.number % 2 === team).map((s) => s.name);
-  const mine = mySeat !== null && mySeat % 2 === team ? TEXT.teamYou : "";
-  return `${seats.join(" & ")}${mine}`;
+  if (!view) return;
+  box.append(auctionTable(view, nameOf));
+  box.scrollTop = box.scrollHeight;
 }
 
 function drawScoreboard() {
@@ -250,53 +222,168 @@ function drawScoreboard() {
   box.replaceChildren();
   const match = info.match;
   if (!match) {
-    box.append(el("p", { class: "muted" }, TEXT.waitingForPlayers));
+    box.append(el("p", { class: "muted" }, _("Waiting for four players.")));
     return;
   }
   const rows = el("table", { class: "score" });
-  rows.append(el("tr", {}, el("th", {}, ""), el("th", {}, teamName(0)), el("th", {}, teamName(1))));
-  rows.append(el("tr", {}, el("th", {}, TEXT.matchTo(match.target)),
+  rows.append(el("tr", {}, el("th", { scope: "col" }, _("To %(target)s", { target: match.target })),
+    el("th", { scope: "col" }, teamName(0)), el("th", { scope: "col" }, teamName(1))));
+  rows.append(el("tr", {}, el("th", { scope: "row" }, _("Match")),
     el("td", { "data-score": "0" }, String(match.score[0])), el("td", { "data-score": "1" }, String(match.score[1]))));
   if (match.hanging[0] || match.hanging[1]) {
-    rows.append(el("tr", {}, el("th", {}, TEXT.hanging), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
+    rows.append(el("tr", {}, el("th", { scope: "row" }, _("Hanging")), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
   }
   if (view) {
-    rows.append(el("tr", {}, el("th", {}, TEXT.thisHand), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
+    rows.append(el("tr", {}, el("th", { scope: "row" }, _("This hand")), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
   if (info.withheld) box.append(el("p", { class: "muted", id: "withheld" }, info.withheld));
+  const facts = el("p", { class: "facts" });
   if (view && view.contract) {
-    const c = view.contract;
-    const times = c.multiplier > 1 ? ` ×${c.multiplier}` : "";
-    box.append(el("p", { class: "contract" }, TEXT.contract(bidLabel(c.bid), times, teamName(c.team))));
+    const taker = takerSeat(view.bids);
+    const words = { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) };
+    facts.append(el("span", { class: "contract", id: "contract" }, view.phase === "bidding"
+      ? _("Highest bid: %(contract)s by %(name)s", words)
+      : _("Contract: %(contract)s by %(name)s", words)),
+    " · ", el("span", { class: "trumps" }, trumpsWords(view.contract.bid)));
+  } else if (view) {
+    facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }
-  if (view && view.turned) box.append(el("p", {}, TEXT.turned, cardSvg(view.turned)));
+  if (view) facts.append(" · ", el("span", { class: "dealer-line" }, _("Dealer: %(name)s", { name: nameOf(view.dealer) })));
+  box.append(facts);
+  if (view && view.turned && view.phase === "bidding") {
+    box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
+  }
 }
 
-function pointsTable(result) {
-  const table = el("table", { class: "points" });
-  table.append(el("tr", {}, el("th", {}, ""), el("th", {}, teamName(0)), el("th", {}, teamName(1))));
-  const row = (label, pair) => table.append(el("tr", {}, el("th", {}, label), el("td", {}, String(pair[0])), el("td", {}, String(pair[1]))));
-  row(TEXT.cardPoints, result.card_points);
-  row(TEXT.declarations, [result.raw_points[0] - result.card_points[0], result.raw_points[1] - result.card_points[1]]);
-  row(TEXT.handPoints, result.hand_points);
-  row(TEXT.matchScore, result.match_score);
-  return table;
+function drawHand() {
+  const box = $("hand");
+  const hadFocus = box.contains(document.activeElement) || $("bidding").contains(document.activeElement);
+  box.replaceChildren();
+  if (mySeat === null || !view || !view.hand) return;
+  const playing = view.phase === "playing" && !info.paused && view.to_act === mySeat;
+  const legal = new Set(playing ? view.legal : []);
+  for (const code of view.hand) {
+    if (!playing) {
+      box.append(el("span", { class: "card", "data-card": code }, cardSvg(code)));
+      continue;
+    }
+    const ok = legal.has(code);
+    const button = el("button", {
+      class: ok ? "card legal" : "card illegal", type: "button", "data-card": code,
+      "aria-label": ok ? _("Play %(card)s", { card: cardWords(code) }) : _("%(card)s (not playable now)", { card: cardWords(code) }),
+      onclick: () => play(code),
+    });
+    button.append(cardSvg(code));
+    box.append(button);
+  }
+  drawFirstCard();
+  if (hadFocus || playing) focusMoves();
 }
 
-function summarize(number, result) {
+function drawFirstCard() {
+  // The first card announces the seat's declarations: say which, or offer nothing at all.
+  const box = $("declare-options");
+  box.replaceChildren();
+  const offer = view?.first_card;
+  const declarations = offer ? offer.declarations : [];
+  box.hidden = !offer || (!declarations.length && !offer.belot);
+  if (box.hidden) return;
+  if (declarations.length) {
+    const list = declarations.map((d) => `${declarationWords(d.kind, d.points, view.variant)} ${d.cards.map(cardWords).join(" ")}`).join(", ");
+    box.append(el("label", {}, el("input", { type: "checkbox", id: "declare", checked: true }), " ",
+      _("Announce with my first card: %(list)s", { list })));
+  }
+  if (offer.belot) {
+    const input = el("input", { type: "checkbox", id: "belot", checked: announceBelot, onchange: (e) => { announceBelot = e.target.checked; } });
+    box.append(el("label", {}, input, " ", _("Announce %(belot)s (king and queen of trumps)", { belot: declarationWords("belot", 20, view.variant) })));
+  }
+}
+
+function focusMoves() {
+  // Keep the keyboard on the moves: the first raised card, else the first bid, else the hand;
+  // never taken from someone typing in the chat or reading a dialog.
+  const active = document.activeElement;
+  if (active?.closest("#chat, dialog, .overlay:not([hidden])") || !$("summary").hidden) return;
+  const target = document.querySelector("#hand button.legal, #bidding button:not([disabled]), #bidding select");
+  if (target) target.focus({ preventScroll: true });
+  else if (document.activeElement === document.body || !document.activeElement) $("hand").focus({ preventScroll: true });
+}
+
+function bidButton(bid, label = null) {
+  return el("button", { type: "button", class: "bid", "data-bid": bid, onclick: () => act({ bid }) }, label ?? bidWords(bid, view.turned));
+}
+
+function drawBidding() {
+  const box = $("bidding");
+  const hadFocus = box.contains(document.activeElement);
+  box.replaceChildren();
+  const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
+  box.hidden = !bidding;
+  if (!bidding) return;
+  box.append(el("span", { class: "muted", id: "bid-label" }, _("Your bid:")));
+  if (view.variant === "coinche") drawCoincheBids(box);
+  else for (const bid of view.legal) box.append(bidButton(bid));
+  if (hadFocus || !$("hand").contains(document.activeElement)) focusMoves();
+}
+
+function drawCoincheBids(box) {
+  // A value, then a suit: four buttons instead of forty.
+  const legal = new Set(view.legal);
+  for (const call of COINCHE_CALLS) if (legal.has(call)) box.append(bidButton(call));
+  const values = [...new Set(view.legal.filter((b) => !COINCHE_CALLS.includes(b)).map((b) => b.split(" ")[0]))];
+  if (!values.length) return;
+  if (!values.includes(coincheValue)) coincheValue = values[0];
+  const select = el("select", { id: "bid-value", "aria-label": _("Contract value"), onchange: (e) => { coincheValue = e.target.value; drawBidding(); $("bid-value").focus(); } });
+  for (const value of values) {
+    const option = el("option", { value }, value === "capot" ? _("Capot") : value);
+    if (value === coincheValue) option.selected = true;
+    select.append(option);
+  }
+  box.append(select);
+  for (const suit of ["clubs", "diamonds", "hearts", "spades"]) {
+    const bid = `${coincheValue} ${suit}`;
+    const button = bidButton(bid);
+    if (!legal.has(bid)) button.disabled = true;
+    box.append(button);
+  }
+}
+
+function finishedHand(result, contract) {
+  // The finished hand as drawn; a summary caught up after a reconnect has only its result.
+  if (view && view.result) return view;
+  return { variant: app.dataset.variant, result, contract, bids: [], declarations: [], tricks: [] };
+}
+
+function summaryDialog(number, finished) {
+  return el("div", { class: "dialog" },
+    el("h2", { id: "summary-title" }, _("Hand %(number)s over", { number })),
+    el("p", { class: "headline" }, resultHeadline(finished, names(), teams())),
+    pointsTable(finished, names(), teams()));
+}
+
+function openDialog(box, focusId) {
+  box.hidden = false;
+  $(focusId).focus();
+}
+
+function closeSummary() {
+  $("summary").hidden = true;
+  focusMoves();
+}
+
+function summarize(number, result, contract) {
   // Every finished hand gets its summary once; the match-end screen shows the last one.
   summarized = number;
+  const finished = finishedHand(result, contract);
+  announce(resultHeadline(finished, names(), teams()));
   if (info.status === "finished") return;
   const box = $("summary");
-  const outcome = result.outcome + (result.valat !== null && result.valat !== undefined ? TEXT.valatBy(teamName(result.valat)) : "");
   box.dataset.hand = String(number);
-  box.replaceChildren(el("div", { class: "dialog" },
-    el("h2", { id: "summary-title" }, TEXT.handOver),
-    el("p", {}, TEXT.outcome(outcome)),
-    pointsTable(result),
-    el("button", { type: "button", id: "summary-close", onclick: () => { box.hidden = true; } }, TEXT.continue)));
-  box.hidden = false;
+  const dialog = summaryDialog(number, finished);
+  dialog.append(el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
+  box.replaceChildren(dialog);
+  openDialog(box, "summary-close");
 }
 
 function drawMatchEnd() {
@@ -306,16 +393,29 @@ function drawMatchEnd() {
     box.hidden = true;
     return;
   }
+  if (!box.hidden) return;
   $("summary").hidden = true;
-  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? TEXT.youWin : TEXT.youLose) : "";
+  const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? _("You win!") : _("You lose.")) : "";
+  const title = match.winner === null
+    ? _("Match over: level at %(score)s", { score: match.score[0] })
+    : _("Match over: %(team)s win %(won)s to %(lost)s", { team: teamName(match.winner), won: match.score[match.winner], lost: match.score[1 - match.winner] });
+  const links = el("p", { class: "actions" });
+  const again = $("play-again-form");
+  if (again) {
+    const clone = again.content.cloneNode(true);
+    links.append(clone);
+  }
+  links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ",
+    el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby")));
   box.replaceChildren(el("div", { class: "dialog" },
-    el("h2", { id: "match-end-title" }, match.winner === null
-      ? TEXT.matchLevel(match.score[0])
-      : TEXT.matchWon(teamName(match.winner), match.score[match.winner], match.score[1 - match.winner])),
+    el("h2", { id: "match-end-title" }, title),
     el("p", {}, won),
-    view && view.result ? el("div", {}, el("h3", {}, TEXT.lastHand), pointsTable(view.result)) : "",
-    el("p", {}, el("a", { href: `/tables/${tableId}/hands/` }, TEXT.replay), " · ", el("a", { href: "/tables/" }, TEXT.lobby))));
+    $("guest-offer") ? $("guest-offer").content.cloneNode(true) : "",
+    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names(), teams())), pointsTable(view, names(), teams())) : "",
+    links));
+  announce(title);
   box.hidden = false;
+  (box.querySelector("#play-again") ?? $("to-lobby")).focus();
 }
 
 function tickClock() {
@@ -327,6 +427,12 @@ function tickClock() {
   clock.classList.toggle("urgent", left <= 10);
 }
 
+function drawTitle() {
+  const myTurn = view && mySeat !== null && view.to_act === mySeat && !info.paused && info.status !== "finished";
+  document.title = myTurn ? `● ${_("Your turn")} · ${pageTitle}` : pageTitle;
+  app.dataset.myTurn = myTurn ? "true" : "false";
+}
+
 function draw() {
   app.dataset.version = String(version);
   app.dataset.phase = view ? view.phase : "none";
@@ -336,8 +442,11 @@ function draw() {
   drawScoreboard();
   drawSeats();
   drawTrick();
+  drawLastTrick();
+  drawAuction();
   drawHand();
   drawBidding();
+  drawTitle();
   drawMatchEnd();
 }
 
@@ -350,6 +459,31 @@ function show(message) {
   tickClock();
 }
 
+// ----- the event stream -------------------------------------------------------------------
+
+function tell(event, next) {
+  // Announce what happened, in words, for screen readers.
+  if (event.kind === "bid") {
+    const bid = next.view?.bids[next.view.bids.length - 1];
+    if (bid) announce(`${nameOf(bid.seat)}: ${bidWords(bid.bid, next.view.turned)}`);
+  } else if (event.kind === "play") {
+    const trick = next.view?.tricks[next.view.tricks.length - 1];
+    if (!trick) return;
+    const seat = (trick.leader + trick.cards.length - 1) % 4;
+    const card = cardWords(trick.cards[trick.cards.length - 1]);
+    announce(seat === mySeat ? _("You play %(card)s", { card }) : _("%(name)s plays %(card)s", { name: nameOf(seat), card }));
+    if (trick.winner !== null) announce(winsTheTrick(trick.winner));
+  } else if (event.kind === "deal") {
+    const dealer = next.view.dealer;
+    announce(dealer === mySeat ? _("New hand dealt; you deal.") : _("New hand dealt; %(name)s deals.", { name: nameOf(dealer) }));
+  }
+}
+
+function finishesTrick(message) {
+  const tricks = message.view?.tricks;
+  return message.event.kind === "play" && tricks?.length > 0 && tricks[tricks.length - 1].winner !== null;
+}
+
 function receiveEvent(message) {
   // Sends can overtake each other: draw events strictly in version order, each once.
   if (message.version <= version) return;
@@ -358,14 +492,25 @@ function receiveEvent(message) {
 }
 
 function applyEarly() {
-  // Apply the held events that now follow on; a hole left for too long is a real gap.
-  while (early.has(version + 1)) {
+  // Apply the held events that now follow on, each finished trick left on the felt for the
+  // table's pause; a hole left for too long is a real gap.
+  while (early.has(version + 1) && Date.now() >= holdUntil) {
     const message = early.get(version + 1);
     early.delete(version + 1);
     show(message);
-    if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result);
+    tell(message.event, message);
+    const pause = info.trick_pause_ms ?? 0;
+    // Cards that piled up behind a pause land one by one, not all at once.
+    if (message.event.kind === "play") holdUntil = Date.now() + (finishesTrick(message) ? pause : pause / 4);
+    if (message.event.kind === "hand_end") summarize(message.event.hand, message.event.result, message.event.contract);
   }
-  if (early.size === 0) {
+  if (early.has(version + 1) && holdTimer === null) {
+    holdTimer = setTimeout(() => {
+      holdTimer = null;
+      applyEarly();
+    }, holdUntil - Date.now());
+  }
+  if (early.size === 0 || early.has(version + 1)) {
     clearTimeout(gapTimer);
     gapTimer = null;
   } else if (gapTimer === null) {
@@ -380,12 +525,13 @@ function receiveSnapshot(message) {
   retries = 0; // the server is answering, not just accepting
   connected = true;
   for (const held of early.keys()) if (held <= message.version) early.delete(held);
+  holdUntil = 0;
   show(message);
   const last = message.last_hand;
   if (summarized === null) {
     summarized = last ? last.number : 0; // a page opened mid-match owes no earlier summary
   } else if (last && last.number > summarized) {
-    summarize(last.number, last.result); // its hand_end was jumped over
+    summarize(last.number, last.result, last.contract); // its hand_end was jumped over
   }
   applyEarly();
   if (pending) {
@@ -404,7 +550,8 @@ function receive(message) {
     receiveEvent(message);
   } else if (message.type === "error") {
     const movedOn = message.code === "stale_version" && message.client_seq === resentSeq;
-    showError(movedOn ? TEXT.moveRefused : message.message);
+    if (message.code === "illegal_play" || message.code === "illegal_bid") showRefusal(message.message);
+    else showError(movedOn ? TEXT.moveRefused() : message.message);
     if (message.code === "stale_version") send({ type: "sync" });
   } else if (message.type === "chat") {
     addChat(message);
@@ -432,7 +579,56 @@ function connect() {
   });
 }
 
+// ----- keyboard ---------------------------------------------------------------------------
+
+function moveFocus(step) {
+  // Arrow keys walk the cards (or the bids) the focus is among.
+  const group = document.activeElement?.closest("#hand, #bidding");
+  if (!group) return false;
+  const items = [...group.querySelectorAll("button:not([disabled]), select")];
+  const at = items.indexOf(document.activeElement);
+  if (!items.length) return false;
+  items[(at + step + items.length) % items.length].focus();
+  return true;
+}
+
+function onKey(e) {
+  if (e.target.closest("input, textarea") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "Escape") {
+    if (!$("summary").hidden) closeSummary();
+    else if (!$("match-end").hidden) $("match-end").hidden = true;
+    return;
+  }
+  if (e.target.closest("select")) return;
+  if ((e.key === "ArrowRight" || e.key === "ArrowLeft") && moveFocus(e.key === "ArrowRight" ? 1 : -1)) {
+    e.preventDefault();
+  } else if (e.key === "m" || e.key === "M") {
+    focusMoves();
+  } else if (e.key === "l" || e.key === "L") {
+    const last = $("last-trick");
+    if (!last.hidden) last.open = !last.open;
+  } else if (/^[1-8]$/.test(e.key)) {
+    const card = $("hand").querySelectorAll("button.card")[Number(e.key) - 1];
+    if (card) card.click();
+  }
+}
+
+function sizeToScreen() {
+  // The table fills what the site header leaves of the window.
+  const header = document.querySelector("body > header");
+  document.documentElement.style.setProperty("--header-height", `${header ? header.offsetHeight : 0}px`);
+}
+
+// ----- start ------------------------------------------------------------------------------
+
 setInterval(tickClock, 250);
+document.addEventListener("keydown", onKey);
+window.addEventListener("resize", sizeToScreen);
+sizeToScreen();
+for (const box of [$("summary"), $("match-end")]) {
+  // A click on the shade closes the dialog, as Escape does.
+  box.addEventListener("click", (e) => { if (e.target === box) (box.id === "summary" ? closeSummary() : (box.hidden = true)); });
+}
 
 const chatForm = $("chat-form");
 if (chatForm) {
@@ -450,6 +646,21 @@ mute.addEventListener("change", () => {
   $("chat-lines").hidden = mute.checked;
 });
 $("chat-lines").hidden = mute.checked;
+const leave = $("leave-form");
+if (leave) {
+  // Leaving hands the seat to a computer player for the rest of the match: ask first.
+  const dialog = $("leave-dialog");
+  leave.addEventListener("submit", (e) => {
+    if (leave.dataset.confirmed === "true") return;
+    e.preventDefault();
+    dialog.showModal();
+  });
+  $("leave-confirm").addEventListener("click", () => {
+    leave.dataset.confirmed = "true";
+    leave.requestSubmit();
+  });
+  $("leave-cancel").addEventListener("click", () => dialog.close());
+}
 // Keep the socket honest on flaky networks: a ping now and then.
 setInterval(() => send({ type: "ping" }), 25000);
 connect();

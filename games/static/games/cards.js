@@ -1,0 +1,45 @@
+// Cards drawn as SVG: a face with rank and suit (red suits in red), or a back.
+import { cardWords, SUITS, suitOfCard } from "./words.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const RED = new Set(["d", "h"]);
+
+/** A card face for the code "Qs", "Th"...; labelled for screen readers. */
+export function cardSvg(code) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("class", `card-face ${RED.has(code[1]) ? "red" : "black"}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", cardWords(code));
+  const rank = code[0] === "T" ? "10" : code[0];
+  const suit = SUITS[suitOfCard(code)];
+  svg.innerHTML =
+    `<rect x="1" y="1" width="58" height="82" rx="6" class="card-bg"/>` +
+    `<text x="5" y="20" class="card-rank">${rank}</text>` +
+    `<text x="5" y="38" class="card-suit-small">${suit}</text>` +
+    `<text x="34" y="66" text-anchor="middle" class="card-suit">${suit}</text>`;
+  return svg;
+}
+
+/** A card's back (hidden cards). */
+export function cardBack() {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("class", "card-back");
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6"/>`;
+  return svg;
+}
+
+/** document.createElement with attributes (on* become listeners) and children. */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}

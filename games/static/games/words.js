@@ -1,0 +1,102 @@
+// The game in the words players use: every engine code (bids, outcomes, declarations) turned
+// into a translatable word or symbol, with each rule set's own terms.
+
+// Django's JavaScript catalog (/jsi18n/) defines gettext and interpolate; without it, English.
+const gettext = globalThis.gettext ?? ((text) => text);
+const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\(([a-z_]+)\)s/g, (_, k) => values[k]));
+
+/** Translate `text`, then fill its %(name)s placeholders. */
+export function _(text, values = null) {
+  return values ? interpolate(gettext(text), values, true) : gettext(text);
+}
+
+export const SUITS = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
+const SUIT_NAMES = {
+  clubs: () => _("Clubs"),
+  diamonds: () => _("Diamonds"),
+  hearts: () => _("Hearts"),
+  spades: () => _("Spades"),
+};
+const CODE_SUIT = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+
+const CALLS = {
+  pass: () => _("Pass"),
+  double: () => _("Double"),
+  redouble: () => _("Redouble"),
+  coinche: () => _("Coinche"),
+  surcoinche: () => _("Surcoinche"),
+  take: () => _("Take"),
+  no_trumps: () => _("No trumps"),
+  all_trumps: () => _("All trumps"),
+};
+
+/** The suit of a card code ("Qs" -> "spades"). */
+export function suitOfCard(code) {
+  return CODE_SUIT[code[1]];
+}
+
+/** A bid as players say it: "♥ Hearts", "100 ♠", "No trumps", "Pass", "Take ♠". */
+export function bidWords(bid, turned = null) {
+  if (bid === "take" && turned) return `${CALLS.take()} ${SUITS[suitOfCard(turned)]}`;
+  if (CALLS[bid]) return CALLS[bid]();
+  if (SUITS[bid]) return `${SUITS[bid]} ${SUIT_NAMES[bid]()}`;
+  const [value, suit] = bid.split(" ");
+  if (SUITS[suit]) return `${value === "capot" ? _("Capot") : value} ${SUITS[suit]}`;
+  return bid;
+}
+
+/** Whether a bid names a contract (not pass, double and the like). */
+export function isContractBid(bid) {
+  return !["pass", "double", "redouble", "coinche", "surcoinche"].includes(bid);
+}
+
+/** The trump mode of a contract bid, in words: "♥ Hearts trumps", "No trumps". */
+export function trumpsWords(bid) {
+  const suit = Object.keys(SUITS).find((s) => bid.endsWith(s));
+  if (suit) return _("%(suit)s %(name)s are trumps", { suit: SUITS[suit], name: SUIT_NAMES[suit]() });
+  return CALLS[bid] ? CALLS[bid]() : bid;
+}
+
+/** The all-tricks bonus in each rule set's own word. */
+export function sweepWord(variant) {
+  if (variant === "bulgarian") return _("Valat");
+  if (variant === "bela") return _("Štiglja");
+  return _("Capot");
+}
+
+/** The belot (king and queen of trumps) in each rule set's own word. */
+export function belotWord(variant) {
+  if (variant === "bela") return _("Bela");
+  if (variant === "bulgarian") return _("Belot");
+  return _("Belote");
+}
+
+const KINDS = {
+  tierce: () => _("Tierce"),
+  quarte: () => _("Quarte"),
+  quinte: () => _("Quinte"),
+  four: () => _("Four of a kind"),
+};
+
+/** A declaration: "Tierce (20)", "Four of a kind (100)", "Belote (20)". */
+export function declarationWords(kind, points, variant) {
+  const name = kind === "belot" ? belotWord(variant) : KINDS[kind] ? KINDS[kind]() : kind;
+  return `${name} (${points})`;
+}
+
+/** The outcome of a hand, as a word. */
+export function outcomeWords(outcome) {
+  return {
+    made: () => _("made"),
+    failed: () => _("failed"),
+    tie: () => _("hanging (a tie)"),
+    thrown_in: () => _("Thrown in"),
+    incomplete: () => _("not finished"),
+  }[outcome]?.() ?? outcome;
+}
+
+/** A card as read aloud: "10♥", "Q♠". */
+export function cardWords(code) {
+  const rank = code[0] === "T" ? "10" : code[0];
+  return `${rank}${SUITS[suitOfCard(code)]}`;
+}

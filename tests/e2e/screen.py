@@ -1,0 +1,80 @@
+"""What the table-screen tests share: the two screen sizes, a person's table against bots, and
+checks of what the browser shows (inside the viewport, in words, not in code)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+from games.models import Table
+from games.services import table_create
+from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.games.factories import person
+from tests.helpers import Server
+
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"laptop": LAPTOP, "phone": PHONE}
+VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
+# A word made of lower-case parts joined by underscores: an engine code, not a word.
+SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+
+
+OUTSIDE_VIEWPORT = """(selectors) => {
+  const out = [];
+  if (scrollY !== 0 || scrollX !== 0) out.push(`scrolled ${scrollX},${scrollY}`);
+  for (const selector of selectors) {
+    const nodes = [...document.querySelectorAll(selector)];
+    if (!nodes.length) out.push(`${selector}: missing`);
+    for (const node of nodes) {
+      const r = node.getBoundingClientRect();
+      const box = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+      if (r.width === 0 && r.height === 0) out.push(`${selector}: not shown`);
+      else if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
+        out.push(`${selector}: ${box}`);
+    }
+  }
+  return out;
+}"""
+
+
+def seated_against_bots(
+    page: Page, server: Server, variant: str, name: str, **options: object
+) -> Table:
+    """A person at seat 0 with three bots, signed in, the table open in the page."""
+    player = person(name)
+    table = off_the_browser_loop(
+        table_create,
+        creator=player, variant=variant, bot_seats=(1, 2, 3),
+        bot_delay_ms=0, turn_seconds=600, **options,
+    )  # fmt: skip
+    sign_in(page.context, server, player)
+    page.goto(f"{server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    return table
+
+
+def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
+    """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
+    return page.evaluate(OUTSIDE_VIEWPORT, selectors)
+
+
+def code_words(page: Page) -> list[str]:
+    """Engine codes (snake_case) anywhere in the page's visible text."""
+    text = page.evaluate("document.body.innerText")
+    return sorted(set(SNAKE_CASE.findall(text)))
+
+
+def wait_for_a_move(page: Page, deadline: float) -> str:
+    """Wait until the person has something to do: 'bid', 'play' or 'summary'."""
+    while time.monotonic() < deadline:
+        if page.locator("#summary").is_visible():
+            return "summary"
+        if page.locator("#bidding button.bid").count():
+            return "bid"
+        if page.locator("#hand button.legal").count():
+            return "play"
+        page.wait_for_timeout(50)
+    raise AssertionError("nothing to do in time")

@@ -1,0 +1,64 @@
+"""A finished hand replayed on the felt, without reloading: the four hands, the auction, each
+trick, arrow keys and autoplay, a link to the step shown, the result only at the end."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.models import TableEvent
+from tests.e2e.screen import PHONE, code_words, outside_viewport
+from tests.e2e.test_table_play import off_the_browser_loop
+from tests.games.factories import bot_table, play_bots_to_end
+from tests.helpers import Server, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("variant", ["bulgarian", "coinche"])
+def test_a_finished_hand_replays_step_by_step_in_the_page(
+    page: Page, asgi_server: Server, variant: str
+) -> None:
+    house_rules = {"target": 1000} if variant == "coinche" else {}
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table(variant, **house_rules)))
+    played = TableEvent.objects.filter(table=table, kind="play").order_by("version").first()
+    number = played.hand
+    steps = TableEvent.objects.filter(table=table, hand=number, kind__in=["bid", "play"]).count()
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/")
+    page.get_by_role("link", name=f"Replay hand {number}", exact=True).click()
+    replay = page.locator("#replay")
+    expect(replay).to_have_attribute("data-step", "0")
+    expect(page.locator("#replay-action")).to_contain_text("deals")
+    expect(page.locator("#pos-bottom .replay-hand .card")).to_have_count(
+        5 if variant == "bulgarian" else 8
+    )
+    expect(page.locator("#replay-result")).to_be_hidden()
+    page.evaluate("window.notReloaded = true")
+
+    page.keyboard.press("ArrowRight")
+    expect(replay).to_have_attribute("data-step", "1")
+    expect(page.locator("#replay-action")).to_contain_text("bids")
+    expect(page.locator("#auction td[data-seat]")).to_have_count(1)
+    assert "step=1" in page.url
+    page.keyboard.press("End")
+    expect(replay).to_have_attribute("data-step", str(steps))
+    expect(page.locator("#replay-result")).to_be_visible()
+    expect(page.locator("#replay-result")).to_contain_text("Match score")
+    page.screenshot(path=artifact_path(f"replay-{variant}-result.png"), full_page=True)
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#replay-result")).to_be_hidden()
+    assert code_words(page) == []
+
+    # The link names the step; autoplay walks on by itself; nothing reloaded the page.
+    middle = steps - 10
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={middle}")
+    expect(replay).to_have_attribute("data-step", str(middle))
+    expect(page.locator("#trick .played").first).to_be_visible()
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifact_path(f"replay-{variant}-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert outside_viewport(page, ["#replay-next", "#replay-play"]) == []
+    page.evaluate("window.notReloaded = true")
+    page.locator("#replay-play").click()
+    expect(replay).not_to_have_attribute("data-step", str(middle), timeout=5_000)
+    assert page.evaluate("window.notReloaded") is True

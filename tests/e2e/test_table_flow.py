@@ -1,0 +1,93 @@
+"""The way through: a guest plays the computer without an account, the tab title tells whose
+turn it is, leaving asks first and hands the seat to a computer player, a match offers
+"Play again", signing in lands on the lobby, and the lobby keeps itself up to date."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+from games.models import Seat, Table
+from tests.e2e.screen import PHONE, seated_against_bots
+from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end
+from tests.games.factories import bot_table
+from tests.helpers import Server, Worker, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_guest_plays_the_computer_without_an_account(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{asgi_server.url}/tables/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_label("Rule set").select_option("bela")
+    page.get_by_role("button", name="Play as a guest").click()
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    expect(page.locator("#hand .card")).to_have_count(6, timeout=10_000)
+    table = Table.objects.latest("pk")
+    assert not table.rated
+    guest = Seat.objects.get(table=table, number=0).user
+    assert guest.username.startswith("guest-") and not guest.has_usable_password()
+    page.screenshot(path=artifact_path("flow-guest-phone.png"))
+
+
+def test_the_title_says_your_turn_and_leaving_hands_the_seat_to_a_bot(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    table = seated_against_bots(page, asgi_server, "bulgarian", "leaver")
+    expect(page).to_have_title(re.compile(r"^● Your turn"))
+    page.get_by_role("button", name="Leave the table").click()
+    dialog = page.get_by_role("dialog", name="Leave the table?")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    assert Seat.objects.get(table=table, number=0).user.username == "leaver"
+    page.get_by_role("button", name="Leave the table").click()
+    page.get_by_role("button", name="Leave", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/tables/$"))
+    seat = Seat.objects.get(table=table, number=0)
+    assert seat.user.is_bot, "a computer player took the seat for good"
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#role")).to_contain_text("You are watching.")
+
+
+def test_a_finished_match_offers_play_again(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    table = seated_against_bots(page, asgi_server, "bela", "again", max_hands=1, trick_pause_ms=0)
+    play_to_the_end(page, "bela", time.monotonic() + 120)
+    again = page.get_by_role("button", name="Play again")
+    expect(again).to_be_focused()
+    page.screenshot(path=artifact_path("flow-match-end.png"))
+    again.click()
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    newest = Table.objects.latest("pk")
+    assert newest.pk != table.pk and newest.variant == "bela"
+    assert f"/tables/{newest.pk}/" in page.url
+
+
+def test_signing_in_lands_on_the_lobby_which_updates_itself(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # Hashed as the server checks it (this process hashes test passwords with a cheap hasher).
+    hashed = PBKDF2PasswordHasher().encode("a-long-password-1", "lander-salt")
+    User.objects.create(username="lander", password=hashed)
+    page.goto(f"{asgi_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("lander")
+    page.get_by_label("Password").fill("a-long-password-1")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(re.compile(r"/tables/$"))
+    nav = page.get_by_role("navigation", name="Main")
+    for name in ("Play", "Tournaments", "Leaderboards", "Profile"):
+        expect(nav.get_by_role("link", name=name)).to_be_visible()
+    expect(page.locator("footer").get_by_role("link", name="API")).to_be_visible()
+    expect(page.locator("link[rel=icon]")).to_have_count(1)
+    table = off_the_browser_loop(bot_table, variant="bela")
+    expect(page.locator("#lobby-tables")).to_contain_text(f"#{table.pk}", timeout=15_000)

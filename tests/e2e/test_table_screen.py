@@ -1,0 +1,72 @@
+"""The whole table on one screen, in words: seats, trick, hand, bids, contract, dealer and the
+scores inside the viewport of a laptop and a phone, in every rule set, and no engine code."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.screen import (
+    SIZES,
+    VARIANTS,
+    code_words,
+    outside_viewport,
+    seated_against_bots,
+    wait_for_a_move,
+)
+from tests.e2e.test_table_play import click_and_wait
+from tests.helpers import Server, Worker, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+ALWAYS = ["#pos-top", "#pos-left", "#pos-right", "#pos-bottom", "#trick", "#hand .card",
+          "#scoreboard table", ".dealer-line", "#auction"]  # fmt: skip
+WHILE_BIDDING = [*ALWAYS, "#bidding"]
+WHILE_PLAYING = [*ALWAYS, "#contract", "#scoreboard .trumps"]
+
+
+def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
+    """At each size: everything asked for inside the viewport, no code on screen; screenshots."""
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
+        assert outside_viewport(page, selectors) == [], f"{variant} {moment} {size_name}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        assert code_words(page) == [], f"{variant} {moment} {size_name}"
+
+
+def bid_a_contract(page: Page) -> None:
+    """Take a contract if one may be bid (so play begins), else pass."""
+    contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
+    if contract.count():
+        contract.first.click()
+    else:
+        page.locator("#bidding button[data-bid=pass]").click()
+    page.wait_for_function("document.querySelector('#bidding').hidden")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_whole_table_fits_one_screen_in_words(
+    page: Page, asgi_server: Server, celery_worker: Worker, variant: str
+) -> None:
+    seated_against_bots(page, asgi_server, variant, f"screen-{variant}")
+    checked: set[str] = set()
+    deadline = time.monotonic() + 240
+    while checked != {"bid", "play"}:
+        move = wait_for_a_move(page, deadline)
+        if move == "summary":
+            page.locator("#summary-close").click()
+        elif move == "bid":
+            if "bid" not in checked:
+                check_every_size(page, variant, "bidding", WHILE_BIDDING)
+                checked.add("bid")
+            bid_a_contract(page)
+        elif "play" not in checked:
+            check_every_size(page, variant, "playing", WHILE_PLAYING)
+            checked.add("play")
+        else:
+            # The auction ended before the person's turn: play on to a hand where they bid.
+            click_and_wait(page, "#hand button.legal")
