@@ -10,6 +10,7 @@ from typing import ClassVar
 from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
 from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
+from games.bots.calls import CallStyle, expected_call
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import (
@@ -285,9 +286,15 @@ class MediumBot(Bot):
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
     # Per rule set, the weight of each free play greedy would not have made (`PlayLikelihood`)
     greedy_miss: ClassVar[dict[str, float]] = {}  # 1 where absent
+    # Per rule set, calls weighed by expected score (`expected_call`); natural where absent.
+    call_style: ClassVar[dict[str, CallStyle]] = {}
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
+            style = self.call_style.get(view.variant.name)
+            if style is not None:
+                natural = choose_bid(view, self.boldness.get(view.variant.name, NATURAL))
+                return expected_call(view, natural, style, rng)
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             bold = self.boldness.get(view.variant.name, NATURAL)
             return sampled_bid(view, worlds, rng, bold, reads_auction=self.reads_auction)
