@@ -40,10 +40,14 @@ PLAYOUT_SOLVE_BELOW = 8  # playouts solve the last two tricks exactly
 READ_SLACK = 5.0
 PASS_SLACK = 1.0  # strength an opening pass may hide over the natural bidding threshold
 FIT_TRIES = 20  # deals tried per world for one where the others' calls look natural
-# Open-handed playouts give the takers fewer card points than real play does: over 80 deals
-# bid and played by `medium` (seed 3), the true deals played out open-handed gave the takers
-# 6.1 (Coinche) and 9.4 (French Belote) fewer (sd 20 and 22); `bench/playout_bias.py`.
-TAKER_BIAS = {"coinche": 6, "belote": 9}
+# Open-handed playouts give the takers fewer card points than real play does, the more so
+# the stronger their hands: deals bid and played by `medium`, played out again open-handed
+# (`bench/playout_bias.py`): French Belote 9.4 fewer (73 deals, sd 22); Coinche by the bid,
+# 90: 2.4, 100: 3.7, 110: 6.5, 120: 16.7, 130 and over: 10.9 (199 deals, sd about 20).
+TAKER_BIAS = {"coinche": 3.0, "belote": 9.0}
+# Coinche: the takers' extra points per point bid over 90, for a bid another seat made (this
+# seat's own candidate bids keep the flat bias, or bidding higher would look safer).
+BIAS_PER_POINT_BID = 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +213,10 @@ class _Playouts:
             self.declared[key] = [outcome.declared(w) for w in self.worlds]
         out = np.empty(len(self.worlds))
         takers = contract.team
-        bias = TAKER_BIAS.get(self.view.variant.name, 0)
+        bias = TAKER_BIAS.get(self.view.variant.name, 0.0)
+        if contract.bid.value is not None and contract.seat != self.view.seat:
+            bias += BIAS_PER_POINT_BID * max(0, contract.bid.value - 90)
+        bias = round(bias)
         for i, (row, declared) in enumerate(zip(rows, self.declared[key], strict=True)):
             cards = list(row[CARDS_WON : CARDS_WON + 2])
             tricks = row[TRICKS_WON : TRICKS_WON + 2]
