@@ -18,6 +18,8 @@ import numpy as np
 from games.bots.auction import FLOOR, AuctionLikelihood
 from games.bots.bidding import (
     AVERAGE_SUIT_VALUE,
+    BELOTE_NAME,
+    BELOTE_TAKE,
     COINCHE_BASE,
     COINCHE_MARGIN,
     COINCHE_SLOPE,
@@ -65,6 +67,9 @@ class CallStyle:
     # Coinche: bids go up to the natural estimate of the side's points less this (the
     # natural call stays this many under it: `COINCHE_MARGIN`)
     bid_reach: float = 0.0
+    # French Belote: takes and named suits as far as this under the natural thresholds
+    # (`BELOTE_TAKE`, `BELOTE_NAME`), in hand strength; weaker ones are not weighed
+    strength_reach: float = 1.0
     reads_calls: bool = True  # whether worlds are weighed by the others' calls
 
 
@@ -244,6 +249,16 @@ def _standing_after(view: SeatView, bid: Bid) -> Contract | None:
     return standing
 
 
+def _strong_enough(view: SeatView, bid: Bid, reach: float) -> bool:
+    """French Belote: whether a take or a named suit is within `reach` of its threshold."""
+    hand = view.hand | 1 << view.turned
+    if bid.kind == TAKE:
+        return suit_contract_value(hand, view.turned >> 3) >= BELOTE_TAKE - reach
+    if bid.kind == CONTRACT and bid.strain is not None:
+        return suit_contract_value(hand, bid.strain) >= BELOTE_NAME - reach
+    return True
+
+
 def _options(view: SeatView, style: CallStyle) -> list[Bid]:
     """The calls to weigh: every legal one but capot bids, Coinche bids over what the hand
     (with the partner's bids) is worth by the natural estimate, and doubles unless `style`
@@ -258,6 +273,8 @@ def _options(view: SeatView, style: CallStyle) -> list[Bid]:
         if bid.kind == CONTRACT and bid.value == CAPOT:
             continue
         if bid.kind == CONTRACT and worth and (bid.value or 0) > worth[bid.strain or 0]:
+            continue
+        if view.turned >= 0 and not _strong_enough(view, bid, style.strength_reach):
             continue
         if bid.kind in (COINCHE, SURCOINCHE) and not style.doubles:
             continue
