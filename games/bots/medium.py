@@ -11,6 +11,7 @@ from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
 from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
 from games.bots.calls import CallStyle, expected_call
+from games.bots.declarer import trump_to_draw
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import (
@@ -102,6 +103,9 @@ def search_card(
     `PlayLikelihood`; `reads_auction`: and their calls)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
+    draw = trump_to_draw(view, knowledge)
+    if draw is not None:
+        return draw
     uniform = WorldSampler(view, knowledge)
     likelihood = PlayLikelihood(view, greedy_miss) if weighted else None
     auction = AuctionLikelihood(view) if reads_auction else None
@@ -273,6 +277,12 @@ def sampled_bid(
     return options[max(range(len(options)), key=lambda i: totals[i] + bonus[i])]
 
 
+# Coinche: calls weighed by expected score over a few worlds, doubling only on a surer
+# estimate than hard's (fewer worlds, more noise). French Belote: natural (the expected
+# score measured level with them for hard, so medium keeps the cheaper calls).
+MEDIUM_CALLS = {"coinche": CallStyle(worlds=16, double_confidence=0.8)}
+
+
 class MediumBot(Bot):
     """Sampling search: many consistent worlds, playouts, exact last tricks."""
 
@@ -287,7 +297,7 @@ class MediumBot(Bot):
     # Per rule set, the weight of each free play greedy would not have made (`PlayLikelihood`)
     greedy_miss: ClassVar[dict[str, float]] = {}  # 1 where absent
     # Per rule set, calls weighed by expected score (`expected_call`); natural where absent.
-    call_style: ClassVar[dict[str, CallStyle]] = {}
+    call_style: ClassVar[dict[str, CallStyle]] = MEDIUM_CALLS
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
