@@ -10,7 +10,7 @@ from typing import ClassVar
 from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
 from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
-from games.bots.calls import CallStyle, expected_call
+from games.bots.calls import CallStyle, coinche_weights, expected_call
 from games.bots.declarer import trump_to_draw
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
@@ -88,6 +88,19 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
     return 0.1
 
 
+def _call_weights(
+    view: SeatView, auction: AuctionLikelihood | None, worlds: list[list[int]], reads: bool
+) -> list[float]:
+    """How likely each world makes the others' calls (partner's included): by the first
+    cards seen (`AuctionLikelihood`), or in Coinche, where every card is seen at the call,
+    by the values bid (`coinche_weights`); all 1 unless the level `reads` the auction."""
+    if not reads:
+        return [1.0] * len(worlds)
+    if view.variant.name == "coinche":
+        return coinche_weights(view, worlds).tolist()
+    return auction.weights(worlds).tolist() if auction is not None else [1.0] * len(worlds)
+
+
 def search_card(
     view: SeatView,
     worlds: int,
@@ -130,7 +143,7 @@ def search_card(
                 break
         sampled.append(world)
     results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
-    calls = auction.weights(sampled).tolist() if auction is not None else [1.0] * worlds
+    calls = _call_weights(view, auction, sampled, reads_auction)
     plays = likelihood.weights(sampled) if likelihood is not None else [1.0] * worlds
     totals = [0.0] * len(legal)
     for world, rows, call, play in zip(sampled, results, calls, plays, strict=True):

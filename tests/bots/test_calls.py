@@ -81,3 +81,20 @@ def test_the_partners_bid_shapes_the_worlds() -> None:
     weak = [truth[0], truth[1], truth[2] & ~spades | back, truth[3] & ~back | spades]
     weights = coinche_weights(view, [truth, weak])
     assert weights[1] < weights[0]
+
+
+def test_in_the_play_the_partners_bid_still_weighs_the_worlds() -> None:
+    state = _coinche(
+        "7c 8c 9c 7d 8d 7h 8h Qh", seat=0, dealer=1, bids=["120 spades", "pass", "pass", "pass"],
+        partner="Js 9s As 7s 8s Kc 9d Td",
+    )  # fmt: skip
+    state.apply(state.legal_actions()[0])  # the partner leads
+    view = read_view(state.view(0))
+    assert view.phase == "playing" and view.plays
+    truth = list(state.held)
+    spades = sum(1 << int(Card.parse(c)) for c in ("Js", "9s", "As", "8s")) & truth[2]
+    plain = [c for c in range(32) if truth[3] >> c & 1 and c >> 3 != 3]
+    back = sum(1 << c for c in plain[: spades.bit_count()])
+    weak = [truth[0], truth[1], truth[2] & ~spades | back, truth[3] & ~back | spades]
+    weights = coinche_weights(view, [truth, weak])
+    assert weights[1] < weights[0]
