@@ -3,7 +3,8 @@
 Plays the arena's mirrored deal pairs (the same seeded games as `games.bots.arena`) and, per
 side (A, B), prints the share of deals its team took, the share of those it made, its doubles
 (coinche, contra) and how many of the doubled contracts failed, its redoubles (surcoinche),
-and A's mean margin per deal on the deals A's side took, B's side took, and nobody took.
+the pairs A won (the arena's figure), and A's mean margin per deal on the deals A's side
+took, B's side took, and nobody took (95% intervals throughout).
 Run: `python bench/contracts.py --variant coinche --a hard --b medium --deals 200`
 """
 
@@ -21,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot, warm_up  # noqa: E402
-from games.bots.arena import Job, Tally, mirrored_deal  # noqa: E402
+from games.bots.arena import Job, Tally, figures, mirrored_deal, record_pair  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -93,6 +94,12 @@ def summary(deals: list[Deal]) -> list[str]:
         if top:
             line += f"; bids of 150+: {len(top)}, made {sum(d.made for d in top)}"
         lines.append(line)
+    tally = Tally()
+    for first, second in zip(deals[::2], deals[1::2], strict=True):
+        record_pair(tally, [first.margin, second.margin])
+    result = figures(tally)
+    low, high = result["pair_win_share_ci95"]
+    lines.append(f"pairs won by A: {result['pair_win_share']:.1%} ({low:.1%} .. {high:.1%})")
     for name, group in (
         ("A's side took", [d for d in deals if d.taker == "a"]),
         ("B's side took", [d for d in deals if d.taker == "b"]),
