@@ -36,12 +36,16 @@ def _call(level: str, state: HandState, seed: int = 0) -> str:
     return str(get_bot(level).act(state.view(state.to_act), seed=seed))
 
 
-def test_hard_opens_a_hand_the_natural_threshold_passes() -> None:
-    # J of hearts and two small ones: worth about 90 with an average partner, so the natural
-    # call (15 under the estimate) passes; by expected score, 80 pays.
-    state = _coinche("Jh 8h 7h Kc Qc 7d 8d 9s", seat=0, dealer=3, bids=[])
-    assert choose_bid(read_view(state.view(0))).kind == PASS
+def test_hard_opens_at_the_level_its_worlds_make_and_passes_where_they_fail() -> None:
+    # The natural estimate jumps to 100 with the J of trumps and two side aces; the worlds
+    # make 80 and fail more often higher, where a coinche would cost twice as much.
+    state = _coinche("Jh 8h 7h Ac Kc 7d 8d Ad", seat=0, dealer=3, bids=[])
+    assert str(choose_bid(read_view(state.view(0)))) == "100 hearts"
     assert _call("hard", state, seed=0) == "80 hearts"
+    # J-9 of trumps and nothing outside: natural opens 90; too thin, by the worlds.
+    state = _coinche("Jh 9h 7h Kc Qc 7d 8d 9s", seat=0, dealer=3, bids=[])
+    assert str(choose_bid(read_view(state.view(0)))) == "90 hearts"
+    assert _call("hard", state, seed=0) == "pass"
 
 
 def test_hard_does_not_jump_to_the_top_on_a_strong_hand() -> None:
