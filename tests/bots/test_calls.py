@@ -8,7 +8,7 @@ from games.bots import get_bot
 from games.bots.bidding import choose_bid
 from games.bots.calls import coinche_weights, dealt_worlds
 from games.bots.view import read_view
-from games.rules.actions import COINCHE, CONTRACT, PASS
+from games.rules.actions import COINCHE, CONTRACT
 from games.rules.cards import Card
 from games.rules.hand import HandState
 
