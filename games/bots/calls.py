@@ -43,9 +43,11 @@ READ_SLACK = 5.0
 PASS_SLACK = 1.0  # strength an opening pass may hide over the natural bidding threshold
 FIT_TRIES = 20  # deals tried per world for one where the others' calls look natural
 # Open-handed playouts give the takers fewer card points than real play does, the more so
-# the stronger their hands: deals bid and played by `medium`, played out again open-handed
-# (`bench/playout_bias.py`): French Belote 9.4 fewer (73 deals, sd 22); Coinche by the bid,
-# 90: 2.4, 100: 3.7, 110: 6.5, 120: 16.7, 130 and over: 10.9 (199 deals, sd about 20).
+# the stronger their hands (`bench/playout_bias.py`, deals bid and played by `medium` as it
+# was before these calls): French Belote 9.4 fewer (seed 3, 73 deals, sd 22); Coinche by the
+# bid (seed 5, 199 deals, sd about 20), 90: 2.4, 100: 3.7, 110: 6.5, 120: 16.7, 130 and
+# over: 10.9. With today's medium: French Belote 8.1; Coinche 80: 7.9, 90: 6.6, 100: 5.3,
+# 110: 11.0, 120: 12.2, 130 and over: -1.7 (7 deals).
 TAKER_BIAS = {"coinche": 3.0, "belote": 9.0}
 # Coinche: the takers' extra points per point bid over 90, for a bid another seat made (this
 # seat's own candidate bids keep the flat bias, or bidding higher would look safer).
