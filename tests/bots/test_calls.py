@@ -48,12 +48,13 @@ def test_hard_opens_at_the_level_its_worlds_make_and_passes_where_they_fail() ->
     assert _call("hard", state, seed=0) == "pass"
 
 
-def test_hard_does_not_jump_to_the_top_on_a_strong_hand() -> None:
-    # Medium opened 150 here and took 17 points (arena, seed 1, deal 37): hard stays lower.
+def test_no_jump_to_the_top_on_a_strong_hand() -> None:
+    # Medium bid 150 here and took 17 points (arena, seed 1, deal 37); now both stay lower.
     state = _coinche("Qc Ac Ad 7h Th Jh Ah As", seat=3, dealer=1, bids=["80 diamonds"])
     assert str(choose_bid(read_view(state.view(3)))) == "150 hearts"
-    bid = get_bot("hard").act(state.view(3), seed=0)
-    assert bid.kind == CONTRACT and bid.strain == 2 and (bid.value or 0) <= 120
+    for level in ("medium", "hard"):
+        bid = get_bot(level).act(state.view(3), seed=0)
+        assert bid.kind == CONTRACT and bid.strain == 2 and (bid.value or 0) <= 120
 
 
 def test_hard_coinches_a_contract_its_cards_defeat() -> None:
