@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from games.bots.auction import AuctionLikelihood
@@ -317,7 +317,8 @@ class MediumBot(Bot):
             style = self.call_style.get(view.variant.name)
             if style is not None:
                 natural = choose_bid(view, self.boldness.get(view.variant.name, NATURAL))
-                return expected_call(view, natural, style, rng)
+                worlds = max(MIN_WORLDS, round(style.worlds * budget_ms / self.budget_ms))
+                return expected_call(view, natural, replace(style, worlds=worlds), rng)
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             bold = self.boldness.get(view.variant.name, NATURAL)
             return sampled_bid(view, worlds, rng, bold, reads_auction=self.reads_auction)
