@@ -68,10 +68,12 @@ def seated(
 ) -> Iterator[tuple[Table, User, Cable]]:
     """A person with a bot partner against two bots, their page on its table through a Cable."""
     player = person("reconnecter")
+    # Bots paced (a tenth of a second a move): while the person is away, a bot holding their
+    # seat must not play out the whole match before the test can pause the table.
     table = off_the_browser_loop(
         table_create,
         creator=player, variant="belote", bot_seats=(1, 2, 3),
-        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600, max_hands=5,
+        bot_delay_ms=100, trick_pause_ms=0, turn_seconds=600, max_hands=5,
     )  # fmt: skip
     cable = Cable(page)
     sign_in(page.context, asgi_server, player)

@@ -62,7 +62,8 @@ def test_anonymous_callers_are_asked_to_sign_in() -> None:
 def test_the_page_buttons_are_refused_to_anyone_else() -> None:
     event = tournament()
     response = signed_in(person()).post(f"/tournaments/{event.pk}/open-registration/")
-    assert response.status_code == 403
+    # A draft is not even shown to anyone else.
+    assert response.status_code == 404
     assert Tournament.objects.get(pk=event.pk).status == Tournament.Status.DRAFT
 
 

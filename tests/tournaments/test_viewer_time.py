@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.factories import person
+from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,7 @@ def test_a_local_start_time_is_read_and_shown_in_the_viewers_zone() -> None:
     assert event.starts_at == datetime(2026, 12, 3, 16, 0, tzinfo=UTC)
     page = client.get(f"/tournaments/{event.pk}/").content.decode()
     assert "Starts at 2026-12-03 18:00 (Europe/Sofia)." in page
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     elsewhere = Client()
     elsewhere.cookies["tz"] = "America/New_York"
     page = elsewhere.get(f"/tournaments/{event.pk}/").content.decode()

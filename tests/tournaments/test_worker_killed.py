@@ -27,6 +27,9 @@ def test_a_round_whose_worker_was_killed_finalizes_exactly_once(
         **stack_env,
         "CELERY_QUEUE": queue,
         "LIVE_TABLE_STALL_SECONDS": "1",
+        # One move per task and commit (a run of bot moves commits a hand at once): the round
+        # lasts long enough for the kill to land in it.
+        "LIVE_TABLE_BOT_RUN_SECONDS": "0",
     }
     with default_queue(queue):
         first = start_worker(env, queue, concurrency=2)
