@@ -8,12 +8,14 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
+from config.language import language_set
 from config.views import home
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", language_set, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -35,11 +35,14 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
+from config.language import language_of_scope
+from config.refusals import refusal_in_language
 from games import presence, queries, services
 from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
@@ -206,6 +209,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(event)
 
     async def _error(self, code: str, message: str, client_seq: Any) -> None:
+        with translation.override(language_of_scope(self.scope)):
+            message = refusal_in_language(message)
         await self.send_json(
             {"type": "error", "code": code, "message": message, "client_seq": client_seq}
         )

@@ -15,15 +15,20 @@ from django.utils import timezone
 ZONE_COOKIE = "tz"
 
 
-def viewer_zone(request: HttpRequest) -> Any:
-    """The zone the browser reported, or UTC (an unknown or malformed name counts as none)."""
-    name = request.COOKIES.get(ZONE_COOKIE, "")
+def zone_named(name: str) -> ZoneInfo | None:
+    """The zone of that name, or None for an unknown or malformed one."""
     if not name or len(name) > 64:
-        return UTC
+        return None
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return UTC
+        return None
+
+
+def viewer_zone(request: HttpRequest) -> Any:
+    """The profile's zone, else the one the browser reported, else UTC."""
+    chosen = getattr(request.user, "time_zone", "") if hasattr(request, "user") else ""
+    return zone_named(chosen) or zone_named(request.COOKIES.get(ZONE_COOKIE, "")) or UTC
 
 
 def in_viewer_zone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
