@@ -4,20 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_usernames_in_any_case_known_addresses'),
+        ("accounts", "0003_usernames_in_any_case_known_addresses"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='language',
-            field=models.CharField(blank=True, choices=[('en', 'English'), ('bg', 'Български'), ('hr', 'Hrvatski'), ('fr', 'Français')], max_length=8),
+            model_name="user",
+            name="language",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("en", "English"),
+                    ("bg", "Български"),
+                    ("hr", "Hrvatski"),
+                    ("fr", "Français"),
+                ],
+                max_length=8,
+            ),
         ),
         migrations.AddField(
-            model_name='user',
-            name='time_zone',
+            model_name="user",
+            name="time_zone",
             field=models.CharField(blank=True, max_length=64),
         ),
     ]

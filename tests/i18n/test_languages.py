@@ -1,0 +1,86 @@
+"""Choosing a language: Accept-Language first, the switch (cookie, profile), refusals."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import translation
+
+from config.refusals import refusal_in_language
+from games.glossary import KEY_TERMS, glossary
+from tests.accounts.factories import make_user
+from tests.games.factories import bot_table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [("bg,en;q=0.5", "Играйте сега"), ("hr-HR", "Igrajte sada"), ("fr-FR,fr", "Jouer maintenant")],
+)
+def test_the_browser_language_is_spoken_first(client: Client, header: str, words: str) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=header).content.decode()
+    assert f'<html lang="{header[:2]}">' in page
+    assert words in page
+
+
+def test_the_switch_is_remembered_in_a_cookie_and_on_the_profile(client: Client) -> None:
+    player = make_user("marie")
+    client.force_login(player)
+    response = client.post("/i18n/setlang/", {"language": "fr", "next": "/"})
+    assert response.status_code == 302
+    assert response.cookies["django_language"].value == "fr"
+    player.refresh_from_db()
+    assert player.language == "fr"
+    elsewhere = Client()
+    elsewhere.force_login(player)
+    assert "Jouer maintenant" in elsewhere.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_an_unknown_language_changes_nothing(client: Client) -> None:
+    player = make_user("ivan")
+    client.force_login(player)
+    client.post("/i18n/setlang/", {"language": "xx", "next": "/"})
+    player.refresh_from_db()
+    assert player.language == ""
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("bg", "Трябва да обявите повече от 90"), ("fr", "Vous devez annoncer plus de 90")],
+)
+def test_engine_refusals_are_translated_with_their_values(language: str, expected: str) -> None:
+    with translation.override(language):
+        assert refusal_in_language("You must bid more than 90") == expected
+
+
+@pytest.mark.parametrize("variant", sorted(KEY_TERMS))
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_each_rule_set_shows_its_own_words_on_its_table(
+    client: Client, variant: str, language: str
+) -> None:
+    table = bot_table(variant)
+    page = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    words = glossary(variant, language)
+    for key in KEY_TERMS[variant]:
+        assert words[key] in page, (variant, language, key)
+
+
+def test_bulgarian_belot_speaks_bulgarian_and_bela_croatian() -> None:
+    assert {"Коз", "Без коз", "Всичко коз", "Контра", "Реконтра", "Валат"} <= set(
+        glossary("bulgarian", "bg").values()
+    )
+    assert {"Adut", "Zvanja", "Bela", "Štiglja", "Dalje"} <= set(glossary("bela", "hr").values())
+    assert {"Contrat", "Coinche", "Surcoinche", "Capot", "Sans atout", "Tout atout"} <= set(
+        glossary("coinche", "fr").values()
+    )
+
+
+@pytest.mark.parametrize("variant", sorted(KEY_TERMS))
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_how_to_play_page_exists_per_rule_set_and_language(
+    client: Client, variant: str, language: str
+) -> None:
+    page = client.get(f"/rules/{variant}/", HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    assert glossary(variant, language)["sweep"] in page.content.decode()
