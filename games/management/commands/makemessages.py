@@ -4,7 +4,14 @@ argument of a rules-engine error and the message of a ServiceError are translata
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from django.conf import settings
 from django.core.management.commands import makemessages
+
+# An f-string's text is found too, but can never be looked up: its entries are dropped.
+F_STRING_FIELD = re.compile(r"\{[a-zA-Z_][^}\"]*\}")
 
 KEYWORDS = [
     "ServiceError:2",
@@ -27,3 +34,7 @@ class Command(makemessages.Command):
             ".venv/*", "tests/*", "bench/*", "staticfiles/*", "var/*",
         ]  # fmt: skip
         super().handle(*args, **options)
+        for catalog in Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po"):
+            entries = catalog.read_text(encoding="utf-8").split("\n\n")
+            kept = [e for e in entries if not F_STRING_FIELD.search(e.partition("msgstr")[0])]
+            catalog.write_text("\n\n".join(kept), encoding="utf-8")
