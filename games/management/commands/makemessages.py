@@ -12,6 +12,8 @@ from django.core.management.commands import makemessages
 
 # An f-string's text is found too, but can never be looked up: its entries are dropped.
 F_STRING_FIELD = re.compile(r"\{[a-zA-Z_][^}\"]*\}")
+# So is a placeholder's name in `ServiceError(code, _("... %(limit)d") % {"limit": n})`.
+MSGID = re.compile(r'^msgid "([a-z_]+)"$', re.MULTILINE)
 
 KEYWORDS = [
     "ServiceError:2",
@@ -35,6 +37,15 @@ class Command(makemessages.Command):
         ]  # fmt: skip
         super().handle(*args, **options)
         for catalog in Path(settings.BASE_DIR, "locale").glob("*/LC_MESSAGES/django.po"):
-            entries = catalog.read_text(encoding="utf-8").split("\n\n")
-            kept = [e for e in entries if not F_STRING_FIELD.search(e.partition("msgstr")[0])]
+            text = catalog.read_text(encoding="utf-8")
+            entries = text.split("\n\n")
+            kept = [e for e in entries if not self._unusable(e, text)]
             catalog.write_text("\n\n".join(kept), encoding="utf-8")
+
+    @staticmethod
+    def _unusable(entry: str, catalog: str) -> bool:
+        """An f-string's text, or a placeholder name taken for a message."""
+        if F_STRING_FIELD.search(entry.partition("msgstr")[0]):
+            return True
+        word = MSGID.search(entry)
+        return word is not None and f"%({word.group(1)})" in catalog
