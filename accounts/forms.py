@@ -20,6 +20,7 @@ class RegisterForm(UserCreationForm):
     class Meta:
         model = User
         fields = ("username", "display_name", "email")
+        labels = {"display_name": _("Display name"), "email": _("E-mail")}
 
 
 class SignInForm(AuthenticationForm):
@@ -77,4 +78,4 @@ class ProfileForm(forms.ModelForm):
 class TokenForm(forms.Form):
     """A name that says where a new API token will be used."""
 
-    name = forms.CharField(max_length=64)
+    name = forms.CharField(max_length=64, label=_("Name"))
