@@ -111,3 +111,10 @@ export function cardWords(code) {
   const rank = code[0] === "T" ? "10" : code[0];
   return `${rank}${SUITS[suitOfCard(code)]}`;
 }
+
+const LEVELS = { Easy: () => _("Easy"), Medium: () => _("Medium"), Hard: () => _("Hard") };
+
+/** A computer player's strength (the snapshot names it in English, for every viewer alike). */
+export function levelWords(level) {
+  return LEVELS[level]?.() ?? level;
+}
