@@ -255,6 +255,8 @@ LANGUAGES = [
 LOCALE_PATHS = [BASE_DIR / "locale"]
 # The switch's choice, kept a year for guests; signed-in players keep it on their profile too.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+# Our own date formats where Django's do not match a country's habits (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.utils import translation
+from rest_framework.test import APIClient
 
+from config.language import language_of_scope
 from config.refusals import refusal_in_language
 from games.glossary import KEY_TERMS, glossary
 from tests.accounts.factories import make_user
-from tests.games.factories import bot_table
+from tests.games.factories import bot_table, people_table, seat_to_act
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +88,35 @@ def test_how_to_play_page_exists_per_rule_set_and_language(
     page = client.get(f"/rules/{variant}/", HTTP_ACCEPT_LANGUAGE=language)
     assert page.status_code == 200
     assert glossary(variant, language)["sweep"] in page.content.decode()
+
+
+def test_api_refusals_speak_the_callers_language_and_keep_their_code() -> None:
+    table, users = people_table("bela")
+    table.refresh_from_db()
+    waiting = next(u for u in users if u.pk != seat_to_act(table).user_id)
+    client = APIClient()
+    client.force_authenticate(waiting)
+    refused = client.post(
+        f"/api/tables/{table.pk}/actions/", {"bid": "pass"}, format="json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )  # fmt: skip
+    assert refused.status_code == 400
+    error = refused.json()["error"]
+    assert error["code"] == "out_of_turn"
+    assert re.fullmatch(r"C'est au tour de la place \d", error["message"]), error
+
+
+@pytest.mark.parametrize(
+    ("headers", "user_language", "expected"),
+    [
+        ([(b"accept-language", b"hr-HR,hr;q=0.9,en;q=0.5")], "", "hr"),
+        ([(b"accept-language", b"hr"), (b"cookie", b"django_language=bg")], "", "bg"),
+        ([(b"cookie", b"django_language=bg")], "fr", "fr"),
+        ([(b"accept-language", b"de-DE")], "", "en"),
+    ],
+)
+def test_a_socket_speaks_as_its_page_would(
+    headers: list[tuple[bytes, bytes]], user_language: str, expected: str
+) -> None:
+    user = make_user(f"socket-{expected}-{len(headers)}", language=user_language)
+    assert language_of_scope({"headers": headers, "user": user}) == expected
