@@ -47,13 +47,9 @@ OWN: dict[str, dict[str, tuple[str, str, str, str]]] = {
     "bela": {
         "belot": ("Bela", "Бела", "Bela", "Belote"),
         "sweep": ("Štiglja", "Щигля (валат)", "Štiglja", "Capot"),
-        "pass": ("Pass (dalje)", "Пас", "Dalje", "Passe"),
+        "pass": ("Pass", "Пас", "Dalje", "Passe"),
         "contract": ("Trump call", "Обява на коз", "Zvanje aduta", "Choix de l'atout"),
         "declarations": ("Declarations (zvanja)", "Анонси", "Zvanja", "Annonces"),
-        "tierce": ("Sequence of three", "Терца", "Terca", "Tierce"),
-        "quarte": ("Sequence of four", "Кварта", "Kvarta", "Quarte"),
-        "quinte": ("Sequence of five", "Квинта", "Kvinta", "Quinte"),
-        "four": ("Four of a kind", "Каре", "Četiri iste", "Carré"),
         "belot_combination": ("Belot (eight in a row)", "Белот", "Belot", "Belote"),
     },
     "belote": {

@@ -120,3 +120,27 @@ def test_a_socket_speaks_as_its_page_would(
 ) -> None:
     user = make_user(f"socket-{expected}-{len(headers)}", language=user_language)
     assert language_of_scope({"headers": headers, "user": user}) == expected
+
+
+def test_the_profile_time_zone_wins_over_the_browsers(client: Client) -> None:
+    player = make_user("zagreb", time_zone="Europe/Zagreb")
+    client.force_login(player)
+    client.cookies["tz"] = "America/New_York"
+    form = client.get("/tournaments/new/").content.decode()
+    assert "In your time zone (Europe/Zagreb)." in form
+
+
+def test_the_profile_keeps_a_language_and_a_known_time_zone_only(client: Client) -> None:
+    player = make_user("sofia")
+    client.force_login(player)
+    fields = {"display_name": "Sofia", "country": "BG", "preferred_variant": "bulgarian"}
+    refused = client.post(
+        "/accounts/profile/", {**fields, "language": "bg", "time_zone": "Mars/Olympus"}
+    )
+    assert refused.status_code == 200
+    player.refresh_from_db()
+    assert player.time_zone == "" and player.language == ""
+    client.post("/accounts/profile/", {**fields, "language": "bg", "time_zone": "Europe/Sofia"})
+    player.refresh_from_db()
+    assert (player.language, player.time_zone) == ("bg", "Europe/Sofia")
+    assert "Вашият профил" in client.get("/accounts/profile/").content.decode()
