@@ -6,8 +6,9 @@ from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from accounts.notifications import is_public_topic, user_group
+from accounts.notifications import in_language, is_public_topic, user_group
 from config.json_input import JsonInputError, json_loads
+from config.language import language_of_scope
 
 # Close code for "authentication required" (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
@@ -74,4 +75,4 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
 
     async def notify(self, event: dict[str, Any]) -> None:
         """Forward a notification from the layer to the socket."""
-        await self.send_json(event["payload"])
+        await self.send_json(in_language(event["payload"], language_of_scope(self.scope)))
