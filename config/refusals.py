@@ -24,6 +24,15 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^You do not hold (?P<card>\w+)$", gettext_noop("You do not hold %(card)s")),
         (r"^It is seat (?P<seat>\d)'s turn$", gettext_noop("It is seat %(seat)s's turn")),
         (r"^Deal (?P<number>\d+): (?P<reason>.+)$", gettext_noop("Deal %(number)s: %(reason)s")),
+        (
+            r"^Messages are at most (?P<limit>\d+) characters\.$",
+            gettext_noop("Messages are at most %(limit)s characters."),
+        ),
+        (r"^No API endpoint at (?P<path>\S+)\.$", gettext_noop("No API endpoint at %(path)s.")),
+        (
+            r"^Send JSON objects as text\. (?P<reason>.+)$",
+            gettext_noop("Send JSON objects as text. %(reason)s"),
+        ),
     )
 )
 

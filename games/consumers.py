@@ -36,6 +36,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
+from django.utils.translation import gettext_noop
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
@@ -184,7 +185,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._call(services.chat_post, client_seq, user=user, text=content.get("text"))
         else:
             await self._error(
-                "unknown_type", "Message types are act, sync, chat and ping.", client_seq
+                "unknown_type",
+                gettext_noop("Message types are act, sync, chat and ping."),
+                client_seq,
             )
 
     async def _call(self, service: Any, client_seq: Any, **kwargs: Any) -> None:

@@ -144,3 +144,13 @@ def test_the_profile_keeps_a_language_and_a_known_time_zone_only(client: Client)
     player.refresh_from_db()
     assert (player.language, player.time_zone) == ("bg", "Europe/Sofia")
     assert "Вашият профил" in client.get("/accounts/profile/").content.decode()
+
+
+def test_the_apis_own_errors_are_translated_too() -> None:
+    missing = Client().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="hr")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == {
+        "code": "not_found",
+        "message": "Nema API adrese /api/no-such-thing/.",
+        "fields": {},
+    }
