@@ -134,3 +134,19 @@ def test_lobby_table_result_tournament_and_rules_in_the_players_language(
     assert words["sweep"] in rules_text and words["belot"] in rules_text
     shoot(page, f"{language}-{variant}-how-to-play")
     assert english_left(page, language) == []
+
+
+@pytest.mark.parametrize("language", ["bg"])
+def test_the_switch_changes_the_language_and_keeps_it(
+    localised: Page, asgi_server: Server, language: str
+) -> None:
+    page = localised
+    page.goto(f"{asgi_server.url}/rules/bela/")
+    expect(page.locator("html")).to_have_attribute("lang", "bg")
+    page.get_by_label("Език").select_option("hr")
+    page.get_by_role("button", name="Смени").click()
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
+    assert page.url.endswith("/rules/bela/")
+    page.goto(f"{asgi_server.url}/tables/")
+    expect(page.locator("h1").first).not_to_have_text("Play")
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
