@@ -65,7 +65,7 @@ OWN: dict[str, dict[str, tuple[str, str, str, str]]] = {
 KEY_TERMS: dict[str, tuple[str, ...]] = {
     "bulgarian": ("trumps", "no_trumps", "all_trumps", "double", "redouble", "pass",
                   "tierce", "quarte", "quinte", "four", "belot", "sweep"),
-    "bela": ("trumps", "pass", "declarations", "belot", "sweep"),
+    "bela": ("trumps", "pass", "declarations", "belot", "belot_combination", "sweep"),
     "belote": ("trumps", "take", "pass", "belot", "sweep", "contract"),
     "coinche": ("contract", "coinche", "surcoinche", "sweep", "belot", "no_trumps",
                 "all_trumps", "pass"),
