@@ -74,7 +74,9 @@ def test_bulgarian_belot_speaks_bulgarian_and_bela_croatian() -> None:
     assert {"Коз", "Без коз", "Всичко коз", "Контра", "Реконтра", "Валат"} <= set(
         glossary("bulgarian", "bg").values()
     )
-    assert {"Adut", "Zvanja", "Bela", "Belot", "Štiglja", "Dalje"} <= set(glossary("bela", "hr").values())
+    assert {"Adut", "Zvanja", "Bela", "Belot", "Štiglja", "Dalje"} <= set(
+        glossary("bela", "hr").values()
+    )
     assert {"Contrat", "Coinche", "Surcoinche", "Capot", "Sans atout", "Tout atout"} <= set(
         glossary("coinche", "fr").values()
     )
