@@ -4,10 +4,10 @@ the profile of a signed-in player (whose choice then follows them to any browser
 from __future__ import annotations
 
 from collections.abc import Callable
-from http.cookies import SimpleCookie
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.cookie import parse_cookie
 from django.utils import translation
 from django.utils.translation import get_supported_language_variant
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -57,11 +57,9 @@ def language_of_scope(scope: dict) -> str:
     headers = {
         name.decode("latin-1"): value.decode("latin-1") for name, value in scope.get("headers", [])
     }
-    cookies = SimpleCookie()
-    cookies.load(headers.get("cookie", ""))
-    cookie = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-    if cookie and cookie.value in LANGUAGE_CODES:
-        return cookie.value
+    cookie = parse_cookie(headers.get("cookie", "")).get(settings.LANGUAGE_COOKIE_NAME)
+    if cookie in LANGUAGE_CODES:
+        return cookie
     for code, _quality in parse_accept_lang_header(headers.get("accept-language", "")):
         try:
             return get_supported_language_variant(code)
