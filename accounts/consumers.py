@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
 
-from accounts.notifications import is_public_topic, user_group
+from accounts.notifications import in_language, is_public_topic, user_group
 from config.json_input import JsonInputError, json_loads
+from config.language import language_of_scope
 
 # Close code for "authentication required" (4000-4999 are free for applications).
 CLOSE_UNAUTHENTICATED = 4401
@@ -49,7 +52,7 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         except JsonInputError:
             content = None
         if content is None:
-            await self.send_json({"type": "error", "message": "Send JSON text messages."})
+            await self._error(gettext_noop("Send JSON text messages."))
             return
         await self.receive_json(content, **kwargs)
 
@@ -63,15 +66,17 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         if kind == "follow":
             topic = content.get("topic")
             if not is_public_topic(topic):
-                await self.send_json({"type": "error", "message": "No such topic."})
+                await self._error(gettext_noop("No such topic."))
                 return
             self.topics.add(topic)
             await self.channel_layer.group_add(topic, self.channel_name)
             return
-        await self.send_json(
-            {"type": "error", "message": "Only ping and follow are understood here."}
-        )
+        await self._error(gettext_noop("Only ping and follow are understood here."))
+
+    async def _error(self, message: str) -> None:
+        with translation.override(language_of_scope(self.scope)):
+            await self.send_json({"type": "error", "message": gettext(message)})
 
     async def notify(self, event: dict[str, Any]) -> None:
         """Forward a notification from the layer to the socket."""
-        await self.send_json(event["payload"])
+        await self.send_json(in_language(event["payload"], language_of_scope(self.scope)))

@@ -7,9 +7,11 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from accounts.login_guard import LoginError, LoginThrottled, login_authenticate
 from accounts.models import User
+from tournaments.viewer_time import zone_named
 
 
 class RegisterForm(UserCreationForm):
@@ -18,6 +20,7 @@ class RegisterForm(UserCreationForm):
     class Meta:
         model = User
         fields = ("username", "display_name", "email")
+        labels = {"display_name": _("Display name"), "email": _("E-mail")}
 
 
 class SignInForm(AuthenticationForm):
@@ -46,8 +49,26 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "country", "preferred_variant")
-        help_texts = {"country": "Two letters, e.g. BG, HR, FR."}
+        fields = ("display_name", "country", "preferred_variant", "language", "time_zone")
+        labels = {
+            "display_name": _("Display name"),
+            "country": _("Country"),
+            "preferred_variant": _("Preferred rule set"),
+            "language": _("Language"),
+            "time_zone": _("Time zone"),
+        }
+        help_texts = {
+            "country": _("Two letters, e.g. BG, HR, FR."),
+            "language": _("Blank: your browser's language."),
+            "time_zone": _("For example Europe/Sofia. Blank: your browser's time zone."),
+        }
+
+    def clean_time_zone(self) -> str:
+        """Only a zone the time-zone database knows."""
+        name = str(self.cleaned_data["time_zone"]).strip()
+        if name and zone_named(name) is None:
+            raise ValidationError(_("Unknown time zone."), code="invalid")
+        return name
 
     def clean_country(self) -> str:
         """Accept "bg" for "BG"."""
@@ -57,4 +78,4 @@ class ProfileForm(forms.ModelForm):
 class TokenForm(forms.Form):
     """A name that says where a new API token will be used."""
 
-    name = forms.CharField(max_length=64)
+    name = forms.CharField(max_length=64, label=_("Name"))

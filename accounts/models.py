@@ -38,6 +38,9 @@ class User(AbstractUser):
         validators=[RegexValidator(r"^[A-Z]{2}$", "Use a two-letter country code such as BG.")],
     )
     preferred_variant = models.CharField(max_length=16, choices=Variant.choices, blank=True)
+    # Blank: the browser's language and time zone.
+    language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
+    time_zone = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [

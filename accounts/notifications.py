@@ -7,6 +7,8 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.utils import translation
+from django.utils.translation import gettext
 
 
 def user_group(user_id: int) -> str:
@@ -29,3 +31,16 @@ def user_notify(*, user_id: int, payload: dict[str, Any]) -> None:
     if layer is None:
         raise RuntimeError("CHANNEL_LAYERS is not configured")
     async_to_sync(layer.group_send)(user_group(user_id), {"type": "notify", "payload": payload})
+
+
+def in_language(payload: dict[str, Any], language: str) -> dict[str, Any]:
+    """A payload's `texts` ({field: [message id, values]}) as fields in `language`: a notice is
+    written where the receiver's socket knows its language, not in the task that sent it."""
+    texts = payload.get("texts")
+    if not isinstance(texts, dict):
+        return payload
+    shown = {key: value for key, value in payload.items() if key != "texts"}
+    with translation.override(language):
+        for field, (message, values) in texts.items():
+            shown[field] = gettext(message) % values if values else gettext(message)
+    return shown

@@ -51,7 +51,7 @@ def user_register(*, username: str, password: str, display_name: str = "", email
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:
     """Save the profile fields a player may change about themselves."""
-    editable = {"display_name", "country", "preferred_variant"}
+    editable = {"display_name", "country", "preferred_variant", "language", "time_zone"}
     unknown = set(changes) - editable
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
@@ -59,6 +59,12 @@ def profile_update(*, user: User, changes: dict[str, str]) -> User:
         setattr(user, field, visible_text(value) if field == "display_name" else value)
     user.save(update_fields=list(changes))
     return user
+
+
+def user_language_set(*, user: User, language: str) -> None:
+    """Remember the language a player picked with the switch."""
+    User.objects.filter(pk=user.pk).update(language=language)
+    user.language = language
 
 
 def password_change(*, user: User, new_password: str) -> None:

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts import queries, services
@@ -39,7 +40,7 @@ def register(request: HttpRequest) -> HttpResponse:
             form.add_error("username", error.message)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Welcome! Your account is open.")
+            messages.success(request, _("Welcome! Your account is open."))
             return redirect("profile-edit")
     return render(request, "accounts/register.html", {"form": form})
 
@@ -94,7 +95,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
     if request.method == "POST" and form.is_valid():
         services.profile_update(user=request.user, changes=form.cleaned_data)
-        messages.success(request, "Profile saved.")
+        messages.success(request, _("Profile saved."))
         return redirect("profile-edit")
     return _profile_page(request, form, TokenForm())
 
@@ -121,7 +122,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
         services.token_revoke(user=request.user, token_id=token_id)
     except ApiToken.DoesNotExist:
         raise Http404("No such token.") from None
-    messages.success(request, "Token revoked.")
+    messages.success(request, _("Token revoked."))
     return redirect("profile-edit")
 
 

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_noop
 from django.views import defaults
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import PageNumberPagination
@@ -24,16 +25,19 @@ from rest_framework.views import APIView, set_rollback
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ServiceError
+from config.refusals import refusal_in_language
 
 API_PREFIX = "/api/"
-TOO_LARGE = "The request body is too large."
+TOO_LARGE = gettext_noop("The request body is too large.")
 # DRF's key for errors about the whole input rather than one field.
 NON_FIELD = "non_field_errors"
 
 
 def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict:
-    """The one error shape clients parse."""
-    return {"error": {"code": code, "message": message, "fields": fields or {}}}
+    """The one error shape clients parse; the message in the caller's language."""
+    return {
+        "error": {"code": code, "message": refusal_in_language(message), "fields": fields or {}}
+    }
 
 
 def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -56,7 +60,7 @@ def _validation_body(detail: Any) -> dict:
     """A 400 names each wrong field; errors about the whole input become the message."""
     fields = _flatten(detail)
     general = fields.pop(NON_FIELD, [])
-    message = " ".join(general) or "Some fields are not valid; see fields."
+    message = " ".join(general) or gettext_noop("Some fields are not valid; see fields.")
     code = "invalid"
     if general and isinstance(detail, dict | list):
         first = detail[NON_FIELD][0] if isinstance(detail, dict) else detail[0]
@@ -97,14 +101,16 @@ def _is_api(request: HttpRequest) -> bool:
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 400 (e.g. a disallowed host header), as JSON under /api/."""
     if _is_api(request):
-        return JsonResponse(error_body("bad_request", "The request is malformed."), status=400)
+        return JsonResponse(
+            error_body("bad_request", gettext_noop("The request is malformed.")), status=400
+        )
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 403, as JSON under /api/."""
     if _is_api(request):
-        body = error_body("permission_denied", "You may not do this.")
+        body = error_body("permission_denied", gettext_noop("You may not do this."))
         return JsonResponse(body, status=403)
     return defaults.permission_denied(request, exception)
 
@@ -120,7 +126,7 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 def server_error(request: HttpRequest) -> HttpResponse:
     """Django's 500, as JSON under /api/ (the details go to the log, never to the client)."""
     if _is_api(request):
-        body = error_body("server_error", "Something went wrong on our side.")
+        body = error_body("server_error", gettext_noop("Something went wrong on our side."))
         return JsonResponse(body, status=500)
     return defaults.server_error(request)
 
@@ -150,7 +156,11 @@ class JsonErrorsMiddleware:
         if status is HTTPStatus.NOT_FOUND:
             return page_not_found(request, Http404())
         code = _CODE_OF_STATUS.get(status, status.phrase.lower().replace(" ", "_"))
-        message = "Something went wrong on our side." if status >= 500 else f"{status.phrase}."
+        message = (
+            gettext_noop("Something went wrong on our side.")
+            if status >= 500
+            else f"{status.phrase}."
+        )
         return JsonResponse(error_body(code, message), status=status)
 
 

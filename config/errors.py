@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+from config.refusals import refusal_in_language
+
 # HTTP status of the refusals that are not a plain 400 (invalid, or against the rules).
 STATUS_OF_CODE = {
     "sign_in": HTTPStatus.UNAUTHORIZED,
@@ -31,5 +33,10 @@ class ServiceError(Exception):
     def __init__(self, code: str, message: str, *, status: int | None = None) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self.english = message
         self.status = int(status or STATUS_OF_CODE.get(code, HTTPStatus.BAD_REQUEST))
+
+    @property
+    def message(self) -> str:
+        """The message in the active language (the code stays the same in every language)."""
+        return refusal_in_language(self.english)

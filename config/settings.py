@@ -71,9 +71,15 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the cookie the switch sets, else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in player's chosen language wins over the browser's.
+    "config.language.ProfileLanguageMiddleware",
+    # Dates in the profile's time zone, else the browser's (tournaments.viewer_time).
+    "tournaments.viewer_time.ViewerZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -239,7 +245,20 @@ X_FRAME_OPTIONS = "DENY"
 # ------------------------------------------------------------------------------
 # Internationalisation
 # ------------------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages players of these games speak; URLs carry no language prefix.
+LANGUAGES = [
+    ("en", "English"),
+    ("bg", "Български"),
+    ("hr", "Hrvatski"),
+    ("fr", "Français"),
+]
+# Compiled catalogs are committed (as Django does), so no system gettext is needed to run.
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switch's choice, kept a year for guests; signed-in players keep it on their profile too.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+# Our own date formats where Django's do not match a country's habits (config/formats/).
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

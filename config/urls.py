@@ -8,15 +8,19 @@ from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
+from config.language import language_set
 from config.views import home
+from games.how_to_play import how_to_play
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("i18n/setlang/", language_set, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("rules/<str:variant>/", how_to_play, name="how-to-play"),
     path("tables/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("", include("accounts.urls")),

@@ -35,11 +35,15 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import translation
+from django.utils.translation import gettext_noop
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
+from config.language import language_of_scope
+from config.refusals import refusal_in_language
 from games import presence, queries, services
 from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
@@ -181,7 +185,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._call(services.chat_post, client_seq, user=user, text=content.get("text"))
         else:
             await self._error(
-                "unknown_type", "Message types are act, sync, chat and ping.", client_seq
+                "unknown_type",
+                gettext_noop("Message types are act, sync, chat and ping."),
+                client_seq,
             )
 
     async def _call(self, service: Any, client_seq: Any, **kwargs: Any) -> None:
@@ -206,6 +212,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(event)
 
     async def _error(self, code: str, message: str, client_seq: Any) -> None:
+        with translation.override(language_of_scope(self.scope)):
+            message = refusal_in_language(message)
         await self.send_json(
             {"type": "error", "code": code, "message": message, "client_seq": client_seq}
         )

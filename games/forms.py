@@ -16,6 +16,15 @@ def house_rule_field_name(variant: str, rule: str) -> str:
     return f"{variant}__{rule}"
 
 
+# The engine's house rules (games.rules variants' house_rule_choices), as players name them.
+HOUSE_RULE_LABELS = {
+    "target": _("Target"),
+    "undertrump": _("Undertrump"),
+    "litige_fails": _("Equal points fail"),
+    "announcements": _("Announcements"),
+}
+
+
 class NewTableForm(forms.Form):
     """Rule set, house rules and bot strength of a new table."""
 
@@ -41,7 +50,7 @@ class NewTableForm(forms.Form):
                     choices=[(str(v), _label(v)) for v in values],
                     coerce=str,
                     required=False,
-                    label=rule.replace("_", " ").capitalize(),
+                    label=HOUSE_RULE_LABELS.get(rule, rule),
                 )
 
     def house_rule_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
@@ -72,5 +81,5 @@ class NewTableForm(forms.Form):
 
 def _label(value: object) -> str:
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return _("On") if value else _("Off")
     return str(value)

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from config.errors import ServiceError
 from games import queries, services
 from games.forms import NewTableForm
+from games.glossary import glossary, key_terms
 from games.models import Table
 from games.watching import WITHHELD, watch_refusal
 
@@ -126,6 +127,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
         "is_guest": request.user.is_authenticated
         and request.user.username.startswith(services.GUEST_PREFIX),
+        "glossary": glossary(table.variant),
+        "key_terms": key_terms(table.variant),
     }
     return render(request, "games/table.html", context)
 
@@ -177,5 +180,6 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
             }
             for frame in frames
         ],
+        "glossary": glossary(table.variant),
     }
     return render(request, "games/replay.html", context)

@@ -48,6 +48,27 @@ class TournamentForm(forms.ModelForm):
             **{field: LocalDateTimeInput() for field in WHEN},
             "description": forms.Textarea(attrs={"rows": 4}),
         }
+        labels = {
+            "name": _("Name"),
+            "description": _("Description"),
+            "variant": _("Rule set"),
+            "format": _("Format"),
+            "entry_type": _("Entry type"),
+            "match_deals": _("Deals per match"),
+            "swiss_rounds": _("Swiss rounds"),
+            "third_place": _("Third place"),
+            "ranking": _("Ranking"),
+            "registration_opens_at": _("Registration opens at"),
+            "registration_closes_at": _("Registration closes at"),
+            "check_in_opens_at": _("Check-in opens at"),
+            "check_in_closes_at": _("Check-in closes at"),
+            "starts_at": _("Starts at"),
+            "round_minutes": _("Minutes per round"),
+            "absent_grace_seconds": _("Seconds to come to the table"),
+            "bots_allowed": _("Bots allowed"),
+            "bot_level": _("Bot strength"),
+            "rated": _("Rated"),
+        }
         help_texts = {
             "ranking": _(
                 "Buchholz: the opponents' scores. Points difference: points scored minus "

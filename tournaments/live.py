@@ -14,7 +14,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.notifications import user_notify
 from games.models import Seat
@@ -53,11 +53,15 @@ def round_opened(*, tournament: Tournament, round_: Round) -> None:
                 "url": reverse("games:table", args=[table_id]),
                 "tournament": name,
                 "round": number,
-                "message": _("Your table is ready: round %(round)d of %(name)s.")
-                % {"round": number, "name": name},
-                "action": _("Go to your table"),
-                "stay": _("Stay on this page"),
-                "title": _("Your table is ready"),
+                "texts": {
+                    "message": [
+                        gettext_noop("Your table is ready: round %(round)d of %(name)s."),
+                        {"round": number, "name": name},
+                    ],
+                    "action": [gettext_noop("Go to your table"), {}],
+                    "stay": [gettext_noop("Stay on this page"), {}],
+                    "title": [gettext_noop("Your table is ready"), {}],
+                },
                 "go_in_seconds": GO_IN_SECONDS,
             },
         )
@@ -76,10 +80,14 @@ def partner_invited(*, entry: Entry) -> None:
         "tournament": tournament.name,
         "from": str(entry.player_one),
         "url": reverse("tournaments:detail", args=[tournament.pk]),
-        "message": _("%(player)s invited you to play %(name)s as a pair.")
-        % {"player": entry.player_one, "name": tournament.name},
-        "action": _("Answer the invitation"),
-        "title": _("Invitation"),
+        "texts": {
+            "message": [
+                gettext_noop("%(player)s invited you to play %(name)s as a pair."),
+                {"player": str(entry.player_one), "name": tournament.name},
+            ],
+            "action": [gettext_noop("Answer the invitation"), {}],
+            "title": [gettext_noop("Invitation"), {}],
+        },
     }
     notices = [(entry.player_two_id, payload)]
     transaction.on_commit(lambda: _send_users(notices))

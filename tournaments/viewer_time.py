@@ -1,9 +1,8 @@
-"""Times in the viewer's zone: the page's script stores the browser's zone in a cookie, and
-tournament pages read and show dates in it (UTC until the browser has said)."""
+"""Times in the viewer's zone: the profile's, else the one the page's script stores in a cookie
+(the browser's); every page reads and shows dates in it (UTC until the browser has said)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from datetime import UTC
 from typing import Any
@@ -15,23 +14,28 @@ from django.utils import timezone
 ZONE_COOKIE = "tz"
 
 
-def viewer_zone(request: HttpRequest) -> Any:
-    """The zone the browser reported, or UTC (an unknown or malformed name counts as none)."""
-    name = request.COOKIES.get(ZONE_COOKIE, "")
+def zone_named(name: str) -> ZoneInfo | None:
+    """The zone of that name, or None for an unknown or malformed one."""
     if not name or len(name) > 64:
-        return UTC
+        return None
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        return UTC
+        return None
 
 
-def in_viewer_zone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Run a view with the viewer's zone active: forms read and pages show local times."""
+def viewer_zone(request: HttpRequest) -> Any:
+    """The profile's zone, else the one the browser reported, else UTC."""
+    chosen = getattr(request.user, "time_zone", "") if hasattr(request, "user") else ""
+    return zone_named(chosen) or zone_named(request.COOKIES.get(ZONE_COOKIE, "")) or UTC
 
-    @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+
+class ViewerZoneMiddleware:
+    """Every page in the viewer's zone: forms read and pages show local times."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         with timezone.override(viewer_zone(request)):
-            return view(request, *args, **kwargs)
-
-    return wrapped
+            return self.get_response(request)

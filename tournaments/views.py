@@ -30,7 +30,6 @@ from tournaments.bracket import bracket_columns
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
 from tournaments.policies import policy_for
-from tournaments.viewer_time import in_viewer_zone
 
 
 @dataclass(frozen=True)
@@ -123,14 +122,12 @@ def _titled_rounds(tournament: Tournament) -> list[tuple[object, str]]:
     return [(round_, policy.round_title(round_.number, total)) for round_ in reversed(rounds)]
 
 
-@in_viewer_zone
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
     tournament = _detail_or_404(request, tournament_id)
     return render(request, "tournaments/detail.html", _page_context(request, tournament))
 
 
-@in_viewer_zone
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The page's live part alone: what its script swaps in when the event changes."""
     tournament = _detail_or_404(request, tournament_id)
@@ -138,7 +135,6 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @login_required
-@in_viewer_zone
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Create a tournament (you organize it); it starts as a draft."""
     form = TournamentForm(request.POST or None)
@@ -153,7 +149,6 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@in_viewer_zone
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
     tournament = _detail_or_404(request, tournament_id)

@@ -99,7 +99,7 @@ def test_recent_matches_link_to_their_replays() -> None:
     match_rate(match_id=rated.pk)
     friendly = finished_match(players, winner_team=1, rated=False)
     page = Client().get("/players/ann/").content.decode()
-    rows = re.findall(r"<tr>\s*<td>\d{4}-.*?</tr>", page, re.S)
+    rows = re.findall(r"<tr>\s*<td>\d.*?</tr>", page, re.S)  # dates in the viewer's locale
     assert len(rows) == 2
     newest, oldest = rows
     assert "Lost" in newest and "unrated" in newest

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.utils import timezone
+from django.utils.formats import date_format
 
 from tests.tournaments.factories import person, play_deals, ready_to_start, tournament
 from tournaments import services
@@ -151,7 +152,7 @@ def test_the_page_says_when_the_event_starts_itself_and_that_a_paused_round_wait
     starts = timezone.now() + timedelta(hours=2)
     event, _ = ready_to_start(bot_entries=2, starts_at=starts)
     page = Client().get(f"/tournaments/{event.pk}/").content.decode()
-    assert f"Starts at {starts:%Y-%m-%d %H:%M} (UTC)." in page
+    assert f"Starts at {date_format(starts, 'SHORT_DATETIME_FORMAT')} (UTC)." in page
     services.tournament_start(tournament_id=event.pk, user=event.organizer)
     run_round(event, 1, finish=False)
     services.tournament_pause(tournament_id=event.pk, user=event.organizer)

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 
 from tests.tournaments.factories import person
-from tournaments import services
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -29,12 +28,14 @@ def test_a_local_start_time_is_read_and_shown_in_the_viewers_zone() -> None:
     event = Tournament.objects.get(name="Evening Cup")
     assert event.starts_at == datetime(2026, 12, 3, 16, 0, tzinfo=UTC)
     page = client.get(f"/tournaments/{event.pk}/").content.decode()
-    assert "Starts at 2026-12-03 18:00 (Europe/Sofia)." in page
-    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
-    elsewhere = Client()
+    assert "Starts at 12/03/2026 6 p.m. (Europe/Sofia)." in page
+    page = client.get(f"/tournaments/{event.pk}/", HTTP_ACCEPT_LANGUAGE="bg").content.decode()
+    assert "Започва в 03.12.2026 18:00 (Europe/Sofia)." in page
+    elsewhere = Client()  # the organizer again, in another zone (a draft shows to them only)
+    elsewhere.force_login(event.organizer)
     elsewhere.cookies["tz"] = "America/New_York"
-    page = elsewhere.get(f"/tournaments/{event.pk}/").content.decode()
-    assert "Starts at 2026-12-03 11:00 (America/New_York)." in page
+    page = elsewhere.get(f"/tournaments/{event.pk}/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Début le 03/12/2026 11:00 (America/New_York)." in page
 
 
 def test_an_unknown_zone_falls_back_to_utc() -> None:

@@ -4,7 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardWords, declarationWords, trumpsWords } from "./words.js";
+import { _, bidWords, cardWords, declarationWords, levelWords, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -150,7 +150,7 @@ function drawSeats() {
     box.replaceChildren();
     box.classList.toggle("to-act", view?.to_act === seat);
     const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
-    if (s.level) name.append(" ", el("span", { class: "badge level" }, s.level));
+    if (s.level) name.append(" ", el("span", { class: "badge level" }, levelWords(s.level)));
     if (s.held_by_bot) name.append(" ", el("span", { class: "badge" }, _("computer playing")));
     if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
     if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));

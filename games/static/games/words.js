@@ -10,6 +10,15 @@ export function _(text, values = null) {
   return values ? interpolate(gettext(text), values, true) : gettext(text);
 }
 
+// The rule set's own words in the viewer's language (games/glossary.py), put on the page by the
+// server; a word missing there falls back to the catalog.
+const GLOSSARY = JSON.parse(globalThis.document?.getElementById("glossary")?.textContent ?? "{}");
+
+/** A game term in this rule set's own word, else `fallback()`. */
+export function term(key, fallback) {
+  return GLOSSARY[key] ?? fallback();
+}
+
 export const SUITS = { clubs: "♣", diamonds: "♦", hearts: "♥", spades: "♠" };
 const SUIT_NAMES = {
   clubs: () => _("Clubs"),
@@ -20,14 +29,14 @@ const SUIT_NAMES = {
 const CODE_SUIT = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 const CALLS = {
-  pass: () => _("Pass"),
-  double: () => _("Double"),
-  redouble: () => _("Redouble"),
-  coinche: () => _("Coinche"),
-  surcoinche: () => _("Surcoinche"),
-  take: () => _("Take"),
-  no_trumps: () => _("No trumps"),
-  all_trumps: () => _("All trumps"),
+  pass: () => term("pass", () => _("Pass")),
+  double: () => term("double", () => _("Double")),
+  redouble: () => term("redouble", () => _("Redouble")),
+  coinche: () => term("coinche", () => _("Coinche")),
+  surcoinche: () => term("surcoinche", () => _("Surcoinche")),
+  take: () => term("take", () => _("Take")),
+  no_trumps: () => term("no_trumps", () => _("No trumps")),
+  all_trumps: () => term("all_trumps", () => _("All trumps")),
 };
 
 /** The suit of a card code ("Qs" -> "spades"). */
@@ -59,6 +68,7 @@ export function trumpsWords(bid) {
 
 /** The all-tricks bonus in each rule set's own word. */
 export function sweepWord(variant) {
+  if (GLOSSARY.sweep) return GLOSSARY.sweep;
   if (variant === "bulgarian") return _("Valat");
   if (variant === "bela") return _("Štiglja");
   return _("Capot");
@@ -66,16 +76,17 @@ export function sweepWord(variant) {
 
 /** The belot (king and queen of trumps) in each rule set's own word. */
 export function belotWord(variant) {
+  if (GLOSSARY.belot) return GLOSSARY.belot;
   if (variant === "bela") return _("Bela");
   if (variant === "bulgarian") return _("Belot");
   return _("Belote");
 }
 
 const KINDS = {
-  tierce: () => _("Tierce"),
-  quarte: () => _("Quarte"),
-  quinte: () => _("Quinte"),
-  four: () => _("Four of a kind"),
+  tierce: () => term("tierce", () => _("Tierce")),
+  quarte: () => term("quarte", () => _("Quarte")),
+  quinte: () => term("quinte", () => _("Quinte")),
+  four: () => term("four", () => _("Four of a kind")),
 };
 
 /** A declaration: "Tierce (20)", "Four of a kind (100)", "Belote (20)". */
@@ -99,4 +110,11 @@ export function outcomeWords(outcome) {
 export function cardWords(code) {
   const rank = code[0] === "T" ? "10" : code[0];
   return `${rank}${SUITS[suitOfCard(code)]}`;
+}
+
+const LEVELS = { Easy: () => _("Easy"), Medium: () => _("Medium"), Hard: () => _("Hard") };
+
+/** A computer player's strength (the snapshot names it in English, for every viewer alike). */
+export function levelWords(level) {
+  return LEVELS[level]?.() ?? level;
 }

@@ -1,0 +1,152 @@
+"""The site in Bulgarian, Croatian and French in a real browser: the lobby, a table in play in
+the game's own words, a hand result, a tournament page and a how-to-play page, each fitting a
+phone and a laptop, with screenshots in test-artifacts/."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.glossary import glossary
+from games.services import table_create
+from tests.e2e.screen import SIZES, outside_viewport, wait_for_a_move
+from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
+from tests.games.factories import person
+from tests.helpers import Server, Worker, artifact_path
+from tests.i18n.catalogs import LOCALE, read_po
+from tests.i18n.test_pages_in_every_language import english_sentences
+from tests.tournaments.factories import ready_to_start
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+# Each language with the rule set its players play.
+GAMES = {"bg": "bulgarian", "hr": "bela", "fr": "coinche"}
+TABLE = ["#pos-top", "#pos-left", "#pos-right", "#pos-bottom", "#trick", "#hand .card",
+         "#scoreboard table", "#auction"]  # fmt: skip
+
+
+@pytest.fixture
+def localised(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A page whose browser asks for the test's language first (Accept-Language)."""
+    language = request.node.callspec.params["language"]
+    context = browser.new_context(locale=language, viewport=SIZES["laptop"])
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def shoot(page: Page, name: str, selectors: list[str] | None = None) -> None:
+    """A screenshot at each size; nothing wider than the screen, `selectors` inside it."""
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        page.screenshot(path=artifact_path(f"lang-{name}-{size_name}.png"), full_page=not selectors)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
+        if selectors:
+            assert outside_viewport(page, selectors) == [], f"{name} {size_name}"
+
+
+def english_left(page: Page, language: str) -> list[str]:
+    """Messages of the table's script (and the pages') still in English on screen."""
+    text = page.inner_text("body")
+    return sorted(s for s in english_sentences(language) | script_sentences(language) if s in text)
+
+
+def script_sentences(language: str) -> set[str]:
+    """The script catalog's messages of two words or more, translated in `language`."""
+    entries = read_po(LOCALE / language / "LC_MESSAGES" / "djangojs.po")
+    return {
+        e["msgid"]
+        for e in entries
+        if " " in e["msgid"] and "%(" not in e["msgid"] and e.get("msgstr") not in ("", e["msgid"])
+    }
+
+
+def play_until_the_hand_result(page: Page) -> dict[str, str]:
+    """Bid and play on until a hand's result shows; the bid buttons seen (bid: words)."""
+    seen: dict[str, str] = {}
+    deadline = time.monotonic() + 240
+    while True:
+        move = wait_for_a_move(page, deadline)
+        if move == "summary":
+            return seen
+        if move == "bid":
+            seen |= dict(
+                page.eval_on_selector_all(
+                    "#bidding button.bid",
+                    "buttons => buttons.map((b) => [b.dataset.bid, b.innerText])",
+                )
+            )
+            contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
+            (
+                contract.first if contract.count() else page.locator("#bidding [data-bid=pass]")
+            ).click()
+            page.wait_for_function("document.querySelector('#bidding').hidden")
+        else:
+            click_and_wait(page, "#hand button.legal")
+
+
+@pytest.mark.parametrize("language", sorted(GAMES))
+def test_lobby_table_result_tournament_and_rules_in_the_players_language(
+    localised: Page, asgi_server: Server, celery_worker: Worker, language: str
+) -> None:
+    page, variant = localised, GAMES[language]
+    words = glossary(variant, language)
+    player = person(f"lang-{language}")
+    sign_in(page.context, asgi_server, player)
+
+    page.goto(f"{asgi_server.url}/tables/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    shoot(page, f"{language}-lobby")
+    assert english_left(page, language) == []
+
+    table = off_the_browser_loop(
+        table_create, creator=player, variant=variant, bot_seats=(1, 2, 3),
+        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600,
+    )  # fmt: skip
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#table-app")).not_to_have_attribute("data-version", "-1")
+    move = wait_for_a_move(page, time.monotonic() + 60)
+    shoot(page, f"{language}-{variant}-table", TABLE if move != "summary" else None)
+    assert english_left(page, language) == []
+    assert page.locator(".badge.level").first.inner_text() != "Easy"
+    bids = play_until_the_hand_result(page)
+    shoot(page, f"{language}-{variant}-hand-result")
+    assert english_left(page, language) == []
+    for bid, label in bids.items():
+        assert label.startswith(words.get(bid, label)), bids
+    page.locator("#summary-close").click()
+    page.locator("details.glossary summary").click()
+    glossary_text = page.locator("details.glossary").inner_text()
+    assert words["sweep"] in glossary_text and words["belot"] in glossary_text
+
+    event, _people = off_the_browser_loop(ready_to_start, bot_entries=4, variant=variant)
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    shoot(page, f"{language}-tournament")
+    assert english_left(page, language) == []
+
+    page.goto(f"{asgi_server.url}/rules/{variant}/")
+    expect(page.locator("h1")).not_to_contain_text("How to play")
+    rules_text = page.locator("main").inner_text()
+    assert words["sweep"] in rules_text and words["belot"] in rules_text
+    shoot(page, f"{language}-{variant}-how-to-play")
+    assert english_left(page, language) == []
+
+
+@pytest.mark.parametrize("language", ["bg"])
+def test_the_switch_changes_the_language_and_keeps_it(
+    localised: Page, asgi_server: Server, language: str
+) -> None:
+    page = localised
+    page.goto(f"{asgi_server.url}/rules/bela/")
+    expect(page.locator("html")).to_have_attribute("lang", "bg")
+    page.get_by_label("Език").select_option("hr")
+    page.get_by_role("button", name="Смени").click()
+    expect(page.locator("html")).to_have_attribute("lang", "hr")
+    assert page.url.endswith("/rules/bela/")
+    page.goto(f"{asgi_server.url}/tables/")
+    expect(page.locator("h1").first).not_to_have_text("Play")
+    expect(page.locator("html")).to_have_attribute("lang", "hr")

@@ -1,0 +1,45 @@
+"""The how-to-play pages stay true to the engine: every house rule it accepts, and each of its
+values, is described on its rule set's page; the page is linked from the lobby, the table and
+the tournament page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import rules
+from games.choices import Variant
+from tests.games.factories import bot_table
+from tests.tournaments.factories import tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("variant", Variant.values)
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_every_house_rule_the_engine_accepts_is_described(variant: str, language: str) -> None:
+    page = Client().get(f"/rules/{variant}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    for rule, values in rules.VARIANTS[variant].house_rule_choices.items():
+        assert f"({rule})" in page, (variant, rule)
+        for value in values:
+            assert isinstance(value, bool) or str(value) in page, (variant, rule, value)
+
+
+def test_an_unknown_rule_set_has_no_page() -> None:
+    assert Client().get("/rules/whist/").status_code == 404
+
+
+def test_the_lobby_the_table_and_the_tournament_link_to_how_to_play() -> None:
+    client = Client()
+    organizer_event = tournament(variant="coinche")
+    client.force_login(organizer_event.organizer)
+    assert (
+        'href="/rules/coinche/"'
+        in client.get(f"/tournaments/{organizer_event.pk}/").content.decode()
+    )
+    assert (
+        'href="/rules/bulgarian/"'
+        in client.get(f"/tables/{bot_table('bulgarian').pk}/").content.decode()
+    )
+    lobby = client.get("/tables/").content.decode()
+    assert all(f'href="/rules/{variant}/"' in lobby for variant in Variant.values)
