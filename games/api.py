@@ -21,6 +21,7 @@ from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
 from games.choices import BotLevel, Variant
+from games.deal_seeds import deal_proofs
 from games.models import Match, Table
 from games.watching import live_groups, watch_refusal
 
@@ -374,3 +375,47 @@ class MatchDetailView(generics.RetrieveAPIView):
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
+
+
+class DealProofSerializer(serializers.Serializer):
+    """One hand's commitment and, once revealed, what anyone needs to check it."""
+
+    hand = serializers.IntegerField()
+    deal_id = serializers.CharField()
+    chosen = serializers.BooleanField(help_text="A deck chosen by the table's creator: no seed.")
+    commitment = serializers.CharField(allow_null=True, help_text="SHA-256, hex.")
+    seed = serializers.CharField(allow_null=True, help_text="Null until revealed.")
+    deck = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True)
+    dealer = serializers.IntegerField(required=False, allow_null=True)
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False, allow_null=True
+    )
+    plays = serializers.ListField(child=serializers.ListField(), required=False)
+
+
+class DealProofsSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    algorithm = serializers.CharField()
+    revealed = serializers.BooleanField(
+        help_text="Seeds are shown once the match is over (a duplicate round: all its tables)."
+    )
+    deals = DealProofSerializer(many=True)
+
+
+class TableDealsView(APIView):
+    """Each hand's commitment, published when it is dealt; the seeds once the match is over.
+
+    Recompute the decks with `python -m games.verify <saved file>` (algorithm in its source).
+    """
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: DealProofsSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _tables().filter(pk=table_id).first()
+        if table is None:
+            raise exceptions.NotFound("No such table.")
+        refusal = watch_refusal(table=table, user=request.user)
+        if refusal is not None:
+            raise ServiceError("watch_refused", refusal)
+        return Response(deal_proofs(table=table))
