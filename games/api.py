@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
+from games.analyses import hand_analysis_read
 from games.choices import BotLevel, Variant
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
@@ -419,3 +420,56 @@ class TableDealsView(APIView):
         if refusal is not None:
             raise ServiceError("watch_refused", refusal)
         return Response(deal_proofs(table=table))
+
+
+class CardValueSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    perfect = serializers.FloatField(help_text="Hand points for the seat's team, every card known.")
+    view = serializers.FloatField(help_text="The same from the seat's own view (sampled worlds).")
+
+
+class DecisionSerializer(serializers.Serializer):
+    action = serializers.IntegerField(help_text="Index of the play in the hand's action log.")
+    seat = serializers.IntegerField()
+    trick = serializers.IntegerField(help_text="Tricks complete before this card (0-7).")
+    card = serializers.CharField(help_text="The card played.")
+    cards = CardValueSerializer(many=True)
+    best_perfect = serializers.ListField(child=serializers.CharField())
+    best_view = serializers.ListField(child=serializers.CharField())
+    loss_perfect = serializers.FloatField()
+    loss_view = serializers.FloatField()
+    exact = serializers.BooleanField(help_text="Whether the perfect value was solved exactly.")
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField(allow_null=True)
+    mean_loss_perfect = serializers.FloatField(allow_null=True)
+    best_view = serializers.IntegerField(help_text="Decisions where it played its view's best.")
+
+
+class HandAnalysisSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "ready"])
+    exact_cards = serializers.IntegerField(required=False)
+    decisions = DecisionSerializer(many=True)
+    mistakes = DecisionSerializer(many=True, required=False)
+    players = SeatSummarySerializer(many=True, required=False)
+
+
+class HandAnalysisView(APIView):
+    """A finished hand valued card by card: each legal card's worth, the best, the losses.
+
+    `pending` until the analysis task has run (seconds after the hand). Refused as the replay
+    is: a hand in progress (404) or one some table of a duplicate round still plays (403).
+    """
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: HandAnalysisSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request: Request, table_id: int, number: int) -> Response:
+        table = _tables().filter(pk=table_id).first()
+        if table is None:
+            raise exceptions.NotFound("No such table.")
+        return Response(hand_analysis_read(table=table, number=number, user=request.user))

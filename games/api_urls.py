@@ -12,6 +12,11 @@ urlpatterns = [
     path("tables/<int:table_id>/join/", api.TableJoinView.as_view(), name="api-table-join"),
     path("tables/<int:table_id>/actions/", api.TableActionView.as_view(), name="api-table-act"),
     path("tables/<int:table_id>/deals/", api.TableDealsView.as_view(), name="api-table-deals"),
+    path(
+        "tables/<int:table_id>/hands/<int:number>/analysis/",
+        api.HandAnalysisView.as_view(),
+        name="api-hand-analysis",
+    ),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
 ]

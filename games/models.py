@@ -223,3 +223,25 @@ class DealSeed(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} hand {self.hand}: {self.deal_id}"
+
+
+class HandAnalysis(models.Model):
+    """A finished hand valued card by card (games.analysis), computed off the live path."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="analyses")
+    hand = models.PositiveIntegerField()
+    # games.analysis.analyse_hand(): each decision, its cards' values and the losses.
+    data = models.JSONField()
+    # CPU seconds the analysis took (the budget is 2 s a hand).
+    seconds = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "hand"]
+        verbose_name_plural = "hand analyses"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand"], name="one_analysis_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.hand} analysed"

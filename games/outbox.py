@@ -29,6 +29,7 @@ def publish(change: TableChange, *, queue_next: bool = True) -> None:
     moments = list(change.moments)
     follow_up = _next_task(change) if queue_next else None
     ended = change.ended_hand if table.watch_group else None
+    analyse = change.ended_hand
 
     def after_commit() -> None:
         committed_at = time.time()
@@ -39,6 +40,9 @@ def publish(change: TableChange, *, queue_next: bool = True) -> None:
             _release_deals(table, ended)
         if follow_up is not None:
             follow_up()
+        # Last: play goes on first, whatever becomes of the analysis.
+        if analyse is not None:
+            tasks.hand_analyse.apply_async((table.pk, analyse), queue=tasks.analysis_queue())
 
     transaction.on_commit(after_commit)
 
