@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 from games import queries, services
+from games.analyses import hand_analysis_read
 from games.forms import NewTableForm
 from games.models import Table
 from games.watching import WITHHELD, watch_refusal
@@ -178,4 +179,5 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
             for frame in frames
         ],
     }
+    context["analysis"] = hand_analysis_read(table=table, number=number, user=request.user)
     return render(request, "games/replay.html", context)

@@ -36,11 +36,11 @@ from games.rules.cards import CODES
 from games.rules.hand import HandState, action_from_json
 
 ANALYSIS_VERSION = 1
-# Cards left from which the perfect-information value is exact: from the second trick on
-# (from the first, a hand took up to 3.3 s; bench/analysis.py).
-EXACT_CARDS = 28
-# Worlds sampled per decision for the seat's view (the hard bot uses up to 160 in play).
-VIEW_WORLDS = 24
+# Cards left from which the perfect-information value is exact: the last five tricks (from 24
+# cards left a Bulgarian hand took up to 2 s, from 28 up to 25 s: bench/analysis.py).
+EXACT_CARDS = 20
+# Worlds sampled per decision for the seat's view: as many as the hard bot uses at most.
+VIEW_WORLDS = HardBot.max_worlds
 SOLVE_ALL = 32
 
 
