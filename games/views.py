@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 from config.errors import ServiceError
 from games import queries, services
 from games.analyses import hand_analysis_read
+from games.deal_seeds import deal_proofs
 from games.forms import NewTableForm
 from games.models import Table
 from games.watching import WITHHELD, watch_refusal
@@ -181,3 +182,12 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     }
     context["analysis"] = hand_analysis_read(table=table, number=number, user=request.user)
     return render(request, "games/replay.html", context)
+
+
+def table_deals(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Each hand's commitment, the seeds once revealed, and a check of them in the browser."""
+    table = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(table=table, user=request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(refusal)
+    return render(request, "games/deals.html", {"table": table, "proofs": deal_proofs(table=table)})
