@@ -5,13 +5,16 @@ is never analysed for anyone to see)."""
 from __future__ import annotations
 
 import time
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.db import transaction
 
 from config.errors import ServiceError
 from games.analysis import ANALYSIS_VERSION, analyse_hand
-from games.models import HandAnalysis, Table
+from games.choices import Variant
+from games.models import HandAnalysis, MatchPlayer, Table
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
 
@@ -62,6 +65,57 @@ def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any
         "mistakes": mistakes(decisions),
         "players": seat_summaries(decisions),
     }
+
+
+# How many of a player's latest finished matches their accuracy counts, and the trend lists.
+ACCURACY_MATCHES = 200
+TREND_MATCHES = 10
+
+
+def player_accuracy(*, user: Any, table_ids: Iterable[int] | None = None) -> list[dict[str, Any]]:
+    """Per rule set, over the player's finished matches (`table_ids`: only those tables'): the
+    decisions analysed, the mean loss per decision from their own view (the fair measure) and
+    with every card known, and the trend: that mean per match, the latest last."""
+    seats = MatchPlayer.objects.filter(user=user, match__finished_at__isnull=False)
+    if table_ids is not None:
+        seats = seats.filter(match__table_id__in=list(table_ids))
+    latest = list(seats.select_related("match").order_by("-match__finished_at", "-match_id"))
+    played = latest[:ACCURACY_MATCHES][::-1]
+    rows = HandAnalysis.objects.filter(table_id__in=[s.match.table_id for s in played])
+    by_table: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table_id, data in rows.values_list("table_id", "data"):
+        by_table[table_id].extend(data["decisions"])
+    found: dict[str, dict[str, Any]] = {}
+    for seat in played:
+        mine = [d for d in by_table[seat.match.table_id] if d["seat"] == seat.seat]
+        if not mine:
+            continue
+        entry = found.setdefault(seat.match.variant, {"view": [], "perfect": [], "trend": []})
+        entry["view"] += [d["loss_view"] for d in mine]
+        entry["perfect"] += [d["loss_perfect"] for d in mine]
+        entry["trend"].append(
+            {
+                "match": seat.match_id,
+                "finished_at": seat.match.finished_at,
+                "decisions": len(mine),
+                "mean_loss_view": _mean([d["loss_view"] for d in mine]),
+            }
+        )
+    return [
+        {
+            "variant": variant,
+            "decisions": len(entry["view"]),
+            "mean_loss_view": _mean(entry["view"]),
+            "mean_loss_perfect": _mean(entry["perfect"]),
+            "trend": entry["trend"][-TREND_MATCHES:],
+        }
+        for variant, entry in sorted(found.items())
+    ]
+
+
+def accuracy_lines(accuracy: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """player_accuracy's lines with each rule set's name, for pages."""
+    return [{**line, "label": Variant(line["variant"]).label} for line in accuracy]
 
 
 def mistakes(decisions: list[dict[str, Any]], *, limit: int = 5) -> list[dict[str, Any]]:

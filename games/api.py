@@ -17,10 +17,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
-from games.analyses import hand_analysis_read
+from games.analyses import hand_analysis_read, player_accuracy
 from games.choices import BotLevel, Variant
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
@@ -473,3 +474,33 @@ class HandAnalysisView(APIView):
         if table is None:
             raise exceptions.NotFound("No such table.")
         return Response(hand_analysis_read(table=table, number=number, user=request.user))
+
+
+class AccuracyMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField()
+
+
+class AccuracySerializer(serializers.Serializer):
+    """A player's accuracy in one rule set: mean loss per card decision, in hand points."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField(help_text="From the player's own view: the fair one.")
+    mean_loss_perfect = serializers.FloatField(help_text="With every card known.")
+    trend = AccuracyMatchSerializer(many=True, help_text="Per match, the latest last (up to 10).")
+
+
+class UserAccuracyView(APIView):
+    """A player's accuracy per rule set over their finished matches, with its trend."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: AccuracySerializer(many=True), 404: ERRORS[404]})
+    def get(self, request: Request, username: str) -> Response:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise exceptions.NotFound("No such player.")
+        return Response(AccuracySerializer(player_accuracy(user=user), many=True).data)

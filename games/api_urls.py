@@ -17,6 +17,9 @@ urlpatterns = [
         api.HandAnalysisView.as_view(),
         name="api-hand-analysis",
     ),
+    path(
+        "users/<str:username>/accuracy/", api.UserAccuracyView.as_view(), name="api-user-accuracy"
+    ),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
 ]

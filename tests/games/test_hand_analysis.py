@@ -8,7 +8,7 @@ import pytest
 import redis
 from rest_framework.test import APIClient
 
-from games.analyses import hand_analyse
+from games.analyses import hand_analyse, player_accuracy
 from games.models import HandAnalysis, Table
 from games.services import table_create, table_take_seat
 from tests.games.duplicate_tables import duplicate_pair, play_hands
@@ -85,3 +85,34 @@ def test_a_hand_end_queues_its_analysis_on_its_own_queue(redis_server: Any) -> N
     play_bots_to_end(table)
     assert client.llen(queue) == 1
     assert b"games.hand_analyse" in client.lindex(queue, 0)
+
+
+@pytest.mark.django_db
+def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile() -> None:
+    people = [person() for _ in range(4)]
+    tables = []
+    for _ in range(2):
+        table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
+        for user in people[1:]:
+            table_take_seat(table_id=table.pk, user=user)
+        # The people's turns run out: bots play them, as their timers would.
+        tables.append(play_bots_to_end(table))
+        hand_analyse(table_id=table.pk, number=1)
+    user = people[0]
+    mine = [
+        d
+        for table in tables
+        for d in HandAnalysis.objects.get(table=table).data["decisions"]
+        if d["seat"] == 0
+    ]
+    (line,) = player_accuracy(user=user)
+    assert line["variant"] == "bela" and line["decisions"] == len(mine) > 0
+    assert line["mean_loss_view"] == pytest.approx(
+        sum(d["loss_view"] for d in mine) / len(mine), abs=0.01
+    )
+    assert [t["match"] for t in line["trend"]] == [t.match.pk for t in tables]
+    api = APIClient().get(f"/api/users/{user.username}/accuracy/").json()
+    assert api[0]["decisions"] == line["decisions"] and len(api[0]["trend"]) == 2
+    assert APIClient().get("/api/users/nobody-here/accuracy/").status_code == 404
+    page = APIClient().get(f"/players/{user.username}/").content.decode()
+    assert "Card play accuracy" in page and "Croatian Bela" in page
