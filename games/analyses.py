@@ -55,13 +55,14 @@ def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any
         raise ServiceError("withheld", WITHHELD, status=403)
     row = HandAnalysis.objects.filter(table=table, hand=number).first()
     if row is None or row.data.get("version") != ANALYSIS_VERSION:
-        return {"hand": number, "status": "pending", "decisions": []}
+        return {"hand": number, "status": "pending", "decisions": [], "auction": []}
     decisions = row.data["decisions"]
     return {
         "hand": number,
         "status": "ready",
         "exact_cards": row.data["exact_cards"],
         "decisions": decisions,
+        "auction": row.data["auction"],
         "mistakes": mistakes(decisions),
         "players": seat_summaries(decisions),
     }

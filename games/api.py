@@ -450,11 +450,30 @@ class SeatSummarySerializer(serializers.Serializer):
     best_view = serializers.IntegerField(help_text="Decisions where it played its view's best.")
 
 
+class CallValueSerializer(serializers.Serializer):
+    call = serializers.CharField()
+    value = serializers.FloatField(help_text="Expected hand points for the caller's team.")
+
+
+class CallSerializer(serializers.Serializer):
+    """A call of the auction valued from the caller's view: the deal played on naturally."""
+
+    action = serializers.IntegerField(help_text="Index of the call in the hand's action log.")
+    seat = serializers.IntegerField()
+    call = serializers.CharField(help_text="The call made.")
+    calls = CallValueSerializer(many=True, help_text="The call made first, then those weighed.")
+    best = serializers.ListField(child=serializers.CharField())
+    value = serializers.FloatField(help_text="Expected score of the call made.")
+    passing = serializers.FloatField(allow_null=True, help_text="Expected score of passing.")
+    loss = serializers.FloatField(help_text="The best call's expected score minus the call's.")
+
+
 class HandAnalysisSerializer(serializers.Serializer):
     hand = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["pending", "ready"])
     exact_cards = serializers.IntegerField(required=False)
     decisions = DecisionSerializer(many=True)
+    auction = CallSerializer(many=True)
     mistakes = DecisionSerializer(many=True, required=False)
     players = SeatSummarySerializer(many=True, required=False)
 

@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.analysis.auction import analyse_auction
 from games.bots.auction import AuctionLikelihood
 from games.bots.hard import HARD_GREEDY_MISS, HardBot
 from games.bots.inference import infer
@@ -35,7 +36,7 @@ from games.rules.actions import Play
 from games.rules.cards import CODES
 from games.rules.hand import HandState, action_from_json
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2  # 2: the auction's calls too
 # Cards left from which the perfect-information value is exact: the last five tricks (from 24
 # cards left a Bulgarian hand took up to 2 s, from 28 up to 25 s: bench/analysis.py).
 EXACT_CARDS = 20
@@ -61,7 +62,12 @@ def analyse_hand(
                 _decision(state, seat, int(action.card), number, seed, worlds, exact_cards)
             )
         state.apply(action, seat)
-    return {"version": ANALYSIS_VERSION, "exact_cards": exact_cards, "decisions": decisions}
+    return {
+        "version": ANALYSIS_VERSION,
+        "exact_cards": exact_cards,
+        "decisions": decisions,
+        "auction": analyse_auction(hand, seed=seed),
+    }
 
 
 def _decision(

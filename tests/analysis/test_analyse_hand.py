@@ -116,3 +116,27 @@ def test_the_analysis_loads_no_django() -> None:
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_call_with_a_choice_is_set_against_the_others_from_the_callers_view(
+    variant: str,
+) -> None:
+    hand = played_hand(variant, 1)
+    calls = analyse_hand(hand.to_json(), seed=3)["auction"]
+    replay = HandState.from_json({**hand.to_json(), "actions": []})
+    expected = []
+    for number, (seat, action) in enumerate(hand.log):
+        if replay.phase != "bidding":
+            break
+        if len(replay.legal_actions()) > 1:
+            expected.append((number, seat, str(action)))
+        replay.apply(action, seat)
+    assert [(c["action"], c["seat"], c["call"]) for c in calls] == expected
+    for call in calls:
+        values = {c["call"]: c["value"] for c in call["calls"]}
+        assert call["calls"][0]["call"] == call["call"] and call["value"] == values[call["call"]]
+        assert call["loss"] == pytest.approx(max(values.values()) - call["value"])
+        assert set(call["best"]) == {c for c, v in values.items() if v == max(values.values())}
+        if "pass" in values:
+            assert call["passing"] == values["pass"]

@@ -38,7 +38,13 @@ def test_the_replay_shows_each_cards_loss_and_the_biggest_mistakes_first(
     data = HandAnalysis.objects.get(table_id=table, hand=number).data
     page.set_viewport_size(LAPTOP)
     page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
-    expect(page.locator("#analysis-card")).to_contain_text("Step to a card played")
+    expect(page.locator("#analysis-card")).to_contain_text("Step to a call or a card played")
+    call = data["auction"][0]
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#analysis-card tr.played")).to_contain_text("(called)")
+    expect(page.locator("#analysis-card tbody tr")).to_have_count(len(call["calls"]))
+    page.screenshot(path=artifact_path(f"analysis-{variant}-call-laptop.png"))
+    page.keyboard.press("Home")
     mistakes = page.locator("#analysis-mistakes li button")
     expect(page.locator("#analysis-players tbody tr")).to_have_count(4)
     costly = sorted(

@@ -32,11 +32,13 @@ def bot_match(variant: str = "coinche") -> Table:
 @pytest.mark.parametrize("variant", ["bulgarian", "bela", "belote", "coinche"])
 def test_a_finished_hand_is_pending_then_ready_with_its_mistakes_first(variant: str) -> None:
     table = play_bots_to_end(bot_match(variant))
-    assert analysis(table, 1).json() == {"hand": 1, "status": "pending", "decisions": []}
+    pending = {"hand": 1, "status": "pending", "decisions": [], "auction": []}
+    assert analysis(table, 1).json() == pending
     stored = hand_analyse(table_id=table.pk, number=1)
     assert stored is not None and stored.seconds < 10
     data = analysis(table, 1).json()
     assert data["status"] == "ready" and data["decisions"] == stored.data["decisions"]
+    assert data["auction"] and data["auction"] == stored.data["auction"]
     losses = [(-m["loss_view"], -m["loss_perfect"]) for m in data["mistakes"]]
     assert losses == sorted(losses) and all(
         m["loss_view"] or m["loss_perfect"] for m in data["mistakes"]

@@ -2,28 +2,51 @@
 // worth by both measures and what the card played lost; the hand's biggest mistakes first
 // (each a link to its moment); per player, the mean loss per decision.
 import { el } from "./cards.js";
-import { _, cardWords } from "./words.js";
+import { _, bidWords, cardWords } from "./words.js";
 
 const points = (value) => _("%(n)s pts", { n: Number(value).toFixed(1).replace(/\.0$/, "") });
 
-/** Decisions by the frame that shows them (frame n+1 shows action n). */
+/** Card decisions and calls by the frame that shows them (frame n+1 shows action n). */
 export function decisionsByFrame(analysis) {
   const byFrame = new Map();
-  for (const decision of analysis.decisions ?? []) byFrame.set(decision.action + 1, decision);
+  for (const decision of [...(analysis.decisions ?? []), ...(analysis.auction ?? [])]) byFrame.set(decision.action + 1, decision);
   return byFrame;
 }
 
+/** A call of the auction: each call weighed, its expected score, the loss of the one made. */
+function callPanel(call, nameOf, turned) {
+  const box = el("div", { class: "analysis-decision" });
+  const words = (bid) => bidWords(bid, turned);
+  box.append(el("p", {}, _("%(name)s called %(call)s: expected %(value)s; the best call weighed, %(best)s, %(loss)s more.", {
+    name: nameOf(call.seat), call: words(call.call), value: points(call.value),
+    best: call.best.map(words).join(", "), loss: points(call.loss),
+  })));
+  const head = el("tr", {}, el("th", { scope: "col" }, _("Call")), el("th", { scope: "col" }, _("Expected score, own view")));
+  const body = el("tbody");
+  for (const option of call.calls) {
+    const made = option.call === call.call;
+    const best = call.best.includes(option.call);
+    body.append(el("tr", { class: made ? "played" : "" },
+      el("th", { scope: "row" }, words(option.call), made ? ` (${_("called")})` : ""),
+      el("td", { class: best ? "best" : "" }, `${points(option.value)}${best ? " ★" : ""}`)));
+  }
+  box.append(el("table", { class: "analysis-cards" }, el("thead", {}, head), body),
+    el("p", { class: "muted small" }, _("Each call played out over deals of the cards the caller could not see, everyone bidding and playing on naturally.")));
+  return box;
+}
+
 /** The card decision shown at this frame: each legal card, its values, the losses. */
-export function decisionPanel(analysis, decision, nameOf) {
+export function decisionPanel(analysis, decision, nameOf, turned = null) {
   const box = el("div", { class: "analysis-decision" });
   if (analysis.status !== "ready") {
     box.append(el("p", { class: "muted" }, _("The analysis of this hand is being computed: reload in a moment.")));
     return box;
   }
   if (!decision) {
-    box.append(el("p", { class: "muted" }, _("Step to a card played with a choice to see what each card was worth.")));
+    box.append(el("p", { class: "muted" }, _("Step to a call or a card played with a choice to see what each was worth.")));
     return box;
   }
+  if (decision.calls) return callPanel(decision, nameOf, turned);
   box.append(el("p", {}, _("%(name)s played %(card)s: lost %(view)s from their view, %(perfect)s with every card known.", {
     name: nameOf(decision.seat), card: cardWords(decision.card),
     view: points(decision.loss_view), perfect: points(decision.loss_perfect),

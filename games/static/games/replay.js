@@ -99,7 +99,7 @@ function draw() {
   drawFacts(frame.view);
   $("auction").replaceChildren(auctionTable(frame.view, nameOf));
   drawResult(frame);
-  $("analysis-card").replaceChildren(decisionPanel(analysis, decisions.get(step), nameOf));
+  $("analysis-card").replaceChildren(decisionPanel(analysis, decisions.get(step), nameOf, frame.view.turned));
   $("replay-first").disabled = $("replay-previous").disabled = step === 0;
   $("replay-next").disabled = $("replay-last").disabled = step === last;
   const url = new URL(location.href);
