@@ -10,16 +10,17 @@ from tournaments.models import Tournament
 
 
 def entrant_accuracy(tournament: Tournament) -> list[dict[str, Any]]:
-    """Per person entered (computer fillers left out), their accuracy per rule set here."""
+    """Per player entered (fillers, who never rank, left out), their accuracy per rule set in
+    the event's matches."""
     tables = list(
         Table.objects.filter(tournament_table__round__tournament=tournament).values_list(
             "pk", flat=True
         )
     )
     people = []
-    for entry in tournament.entries.select_related("player_one", "player_two"):
-        for user in (entry.player_one, entry.player_two):
-            if user is not None and not user.is_bot and user not in people:
+    for entry in tournament.entries.filter(filler=False).select_related("player_one", "player_two"):
+        for user in entry.players():
+            if user not in people:
                 people.append(user)
     return [
         {"player": user.username, "accuracy": player_accuracy(user=user, table_ids=tables)}
