@@ -33,3 +33,5 @@ def test_each_entrant_has_its_accuracy_in_the_events_matches() -> None:
     assert all(p["accuracy"][0]["variant"] == "bela" for p in players if p["accuracy"])
     assert sum(line["decisions"] for p in players for line in p["accuracy"]) > 0
     assert APIClient().get("/api/tournaments/999999/accuracy/").status_code == 404
+    page = APIClient().get(f"/tournaments/{event.pk}/").content.decode()
+    assert 'id="entrant-accuracy"' in page and "Card play accuracy" in page
