@@ -192,3 +192,12 @@ def test_the_socket_leak_scan_catches_a_seed() -> None:
     seed = new_seed()
     assert "a deal seed" in leaks({"type": "event", "note": seed}, seat=None)
     assert "a deal seed" in leaks({"type": "event", "seed": 1}, seat=0)
+
+
+@pytest.mark.django_db
+def test_the_table_page_links_to_its_deals_commitments() -> None:
+    table, _ = people_table()
+    page = APIClient().get(f"/tables/{table.pk}/").content.decode()
+    assert f'href="/tables/{table.pk}/deals/"' in page
+    deals = APIClient().get(f"/tables/{table.pk}/deals/").content.decode()
+    assert DealSeed.objects.get(table=table).commitment in deals
