@@ -17,10 +17,10 @@ export function decisionsByFrame(analysis) {
 function callPanel(call, nameOf, turned) {
   const box = el("div", { class: "analysis-decision" });
   const words = (bid) => bidWords(bid, turned);
-  box.append(el("p", {}, _("%(name)s called %(call)s: expected %(value)s; the best call weighed, %(best)s, %(loss)s more.", {
-    name: nameOf(call.seat), call: words(call.call), value: points(call.value),
-    best: call.best.map(words).join(", "), loss: points(call.loss),
-  })));
+  const facts = { name: nameOf(call.seat), call: words(call.call), value: points(call.value), best: call.best.map(words).join(", "), loss: points(call.loss) };
+  box.append(el("p", {}, call.loss > 0
+    ? _("%(name)s called %(call)s: expected %(value)s; the best call weighed, %(best)s, %(loss)s more.", facts)
+    : _("%(name)s called %(call)s: expected %(value)s, the best of the calls weighed.", facts)));
   const head = el("tr", {}, el("th", { scope: "col" }, _("Call")), el("th", { scope: "col" }, _("Expected score, own view")));
   const body = el("tbody");
   for (const option of call.calls) {
