@@ -64,8 +64,12 @@ def play_hand(
         step += 1
 
 
-def _lineup(a: Bot, b: Bot, a_team: int) -> tuple[list[Bot], list[str]]:
-    bots = [a if seat & 1 == a_team else b for seat in range(4)]
+def _lineup(
+    a: Bot, b: Bot, a_team: int, a_partner: Bot | None = None
+) -> tuple[list[Bot], list[str]]:
+    """Each seat's bot and label: A's team, B's team; `a_partner` in A's second seat."""
+    partner = a if a_partner is None else a_partner
+    bots = [(a if seat < 2 else partner) if seat & 1 == a_team else b for seat in range(4)]
     labels = ["a" if seat & 1 == a_team else "b" for seat in range(4)]
     return bots, labels
 
@@ -88,6 +92,7 @@ class Job:
     b: Bot
     seed: int
     budget_ms: float | None
+    a_partner: Bot | None = None  # mixed mode: A's partner (say medium, for a person)
 
 
 Game = tuple[list[int], list[int], list[int], float | None, dict[str, list[float]]]
@@ -100,7 +105,7 @@ def mirrored_deal(job: Job, deal: int, tally: Tally) -> list[HandState]:
     hands = []
     for a_team in (0, 1):
         state = HandState(rules, deal % 4, deck)
-        bots, labels = _lineup(job.a, job.b, a_team)
+        bots, labels = _lineup(job.a, job.b, a_team, job.a_partner)
         play_hand(state, bots, labels, tally, _seed(job.seed, deal, a_team), job.budget_ms)
         hands.append(state)
     return hands
@@ -125,7 +130,7 @@ def _match_pair(job: Job, number: int) -> Game:
     wins = 0.0
     for a_team in (0, 1):
         match = Match(job.variant, dealer=number % 4)
-        bots, labels = _lineup(job.a, job.b, a_team)
+        bots, labels = _lineup(job.a, job.b, a_team, job.a_partner)
         hands = 0
         while match.winner is None and hands < MAX_MATCH_HANDS:
             deck = shuffled_deck(random.Random(_seed(job.seed, number, hands)))  # noqa: S311
@@ -166,18 +171,19 @@ def _merge_all(tally: Tally, games: Iterable[Game]) -> None:
 
 def run_deals(
     variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float | None = None,
-    jobs: int = 1,
+    jobs: int = 1, a_partner: Bot | None = None,
 ) -> Tally:  # fmt: skip
-    """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1."""
-    return _run(Job(variant, a, b, seed, budget_ms), deals, False, jobs)
+    """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1
+    (`a_partner`: in A's second seat instead of A)."""
+    return _run(Job(variant, a, b, seed, budget_ms, a_partner), deals, False, jobs)
 
 
 def run_matches(
     variant: str, a: Bot, b: Bot, matches: int, seed: int, budget_ms: float | None = None,
-    jobs: int = 1,
+    jobs: int = 1, a_partner: Bot | None = None,
 ) -> Tally:  # fmt: skip
     """Mirrored matches to the target score: the same decks in order, teams swapped."""
-    return _run(Job(variant, a, b, seed, budget_ms), matches, True, jobs)
+    return _run(Job(variant, a, b, seed, budget_ms, a_partner), matches, True, jobs)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -233,7 +239,8 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> str:
     share_lo, share_hi = result["pair_win_share_ci95"]
     return "\n".join(
         [
-            f"{args.variant}: {args.a} (A) vs {args.b} (B), {result['pairs']} mirrored "
+            f"{args.variant}: {args.a}{'+' + args.a_partner if args.a_partner else ''} (A) vs "
+            f"{args.b} (B), {result['pairs']} mirrored "
             f"{unit} pairs, seed {args.seed}",
             f"points per {unit}: A {result['points_per_deal']['a']}, "
             f"B {result['points_per_deal']['b']}; "
@@ -253,6 +260,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--variant", choices=sorted(VARIANTS), default="bulgarian")
     parser.add_argument("--a", choices=sorted(BOTS), required=True)
     parser.add_argument("--b", choices=sorted(BOTS), required=True)
+    parser.add_argument(
+        "--a-partner",
+        choices=sorted(BOTS),
+        help="mixed mode: A's partner, e.g. a person's stand-in",
+    )
     parser.add_argument("--deals", type=int, default=100, help="mirrored deal pairs")
     parser.add_argument("--matches", type=int, default=0, help="mirrored match pairs instead")
     parser.add_argument("--seed", type=int, default=1)
@@ -261,11 +273,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     a, b = get_bot(args.a), get_bot(args.b)
+    partner = get_bot(args.a_partner) if args.a_partner else None
     warm_up()  # the compiled kernel, loaded before any decision is timed (workers inherit it)
     if args.matches:
-        tally = run_matches(args.variant, a, b, args.matches, args.seed, args.budget_ms, args.jobs)
+        tally = run_matches(
+            args.variant, a, b, args.matches, args.seed, args.budget_ms, args.jobs, partner
+        )
     else:
-        tally = run_deals(args.variant, a, b, args.deals, args.seed, args.budget_ms, args.jobs)
+        tally = run_deals(
+            args.variant, a, b, args.deals, args.seed, args.budget_ms, args.jobs, partner
+        )
     result = figures(tally)
     sys.stdout.write((json.dumps(result) if args.json else report(args, result)) + "\n")
 

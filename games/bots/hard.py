@@ -1,10 +1,12 @@
 """The hard level: medium's search over more worlds, weighted by how natural they make the
 others' calls and play, and solved exactly from earlier in the hand; calls bolder or warier
-than the natural thresholds where self-play showed it pays."""
+than the natural thresholds where self-play showed it pays, and in Coinche and French Belote
+by expected score over three times medium's worlds."""
 
 from __future__ import annotations
 
 from games.bots.bidding import Boldness
+from games.bots.calls import CallStyle
 from games.bots.medium import Depth, MediumBot
 
 # Tuned by self-play against medium with `bench/boldness.py` (mirrored pairs won, per
@@ -28,6 +30,10 @@ HARD_BOLDNESS = {
 HARD_GREEDY_MISS = {"bulgarian": 0.6}
 
 
+# French Belote and Coinche: calls weighed by expected score over dealt worlds.
+HARD_CALLS = {"belote": CallStyle(worlds=48), "coinche": CallStyle(worlds=48)}
+
+
 class HardBot(MediumBot):
     """Three times medium's budget: up to 160 worlds (medium 96), each weighted by how likely
     it makes the others' calls and play; every card solved exactly from four tricks before
@@ -42,3 +48,4 @@ class HardBot(MediumBot):
     reads_auction = True
     boldness = HARD_BOLDNESS
     greedy_miss = HARD_GREEDY_MISS
+    call_style = HARD_CALLS

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
 from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
+from games.bots.calls import CallStyle, coinche_weights, expected_call
+from games.bots.declarer import trump_to_draw
 from games.bots.easy import choose_card as easy_card
 from games.bots.inference import infer
 from games.bots.kernel import (
@@ -86,6 +88,19 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
     return 0.1
 
 
+def _call_weights(
+    view: SeatView, auction: AuctionLikelihood | None, worlds: list[list[int]], reads: bool
+) -> list[float]:
+    """How likely each world makes the others' calls (partner's included): by the first
+    cards seen (`AuctionLikelihood`), or in Coinche, where every card is seen at the call,
+    by the values bid (`coinche_weights`); all 1 unless the level `reads` the auction."""
+    if not reads:
+        return [1.0] * len(worlds)
+    if view.variant.name == "coinche":
+        return coinche_weights(view, worlds).tolist()
+    return auction.weights(worlds).tolist() if auction is not None else [1.0] * len(worlds)
+
+
 def search_card(
     view: SeatView,
     worlds: int,
@@ -101,6 +116,9 @@ def search_card(
     `PlayLikelihood`; `reads_auction`: and their calls)."""
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
     knowledge = infer(view)
+    draw = trump_to_draw(view, knowledge)
+    if draw is not None:
+        return draw
     uniform = WorldSampler(view, knowledge)
     likelihood = PlayLikelihood(view, greedy_miss) if weighted else None
     auction = AuctionLikelihood(view) if reads_auction else None
@@ -125,7 +143,7 @@ def search_card(
                 break
         sampled.append(world)
     results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
-    calls = auction.weights(sampled).tolist() if auction is not None else [1.0] * worlds
+    calls = _call_weights(view, auction, sampled, reads_auction)
     plays = likelihood.weights(sampled) if likelihood is not None else [1.0] * worlds
     totals = [0.0] * len(legal)
     for world, rows, call, play in zip(sampled, results, calls, plays, strict=True):
@@ -272,6 +290,12 @@ def sampled_bid(
     return options[max(range(len(options)), key=lambda i: totals[i] + bonus[i])]
 
 
+# Coinche: calls weighed by expected score over a few worlds, doubling only on a surer
+# estimate than hard's (fewer worlds, more noise). French Belote: natural (the expected
+# score measured level with them for hard, so medium keeps the cheaper calls).
+MEDIUM_CALLS = {"coinche": CallStyle(worlds=16, double_confidence=0.8)}
+
+
 class MediumBot(Bot):
     """Sampling search: many consistent worlds, playouts, exact last tricks."""
 
@@ -285,9 +309,16 @@ class MediumBot(Bot):
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
     # Per rule set, the weight of each free play greedy would not have made (`PlayLikelihood`)
     greedy_miss: ClassVar[dict[str, float]] = {}  # 1 where absent
+    # Per rule set, calls weighed by expected score (`expected_call`); natural where absent.
+    call_style: ClassVar[dict[str, CallStyle]] = MEDIUM_CALLS
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
+            style = self.call_style.get(view.variant.name)
+            if style is not None:
+                natural = choose_bid(view, self.boldness.get(view.variant.name, NATURAL))
+                worlds = max(MIN_WORLDS, round(style.worlds * budget_ms / self.budget_ms))
+                return expected_call(view, natural, replace(style, worlds=worlds), rng)
             worlds = max(4, int(budget_ms * self.bid_worlds_per_ms))
             bold = self.boldness.get(view.variant.name, NATURAL)
             return sampled_bid(view, worlds, rng, bold, reads_auction=self.reads_auction)

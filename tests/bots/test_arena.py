@@ -78,3 +78,12 @@ def test_processes_change_no_figure_but_the_timings() -> None:
         for timing in ("ms_median", "ms_p99"):
             del alone[timing], shared[timing]
         assert alone == shared
+
+
+def test_mixed_mode_seats_the_partner_in_the_second_seat_of_a_team() -> None:
+    """A's team is easy with a random partner against two easies: easy alone would tie."""
+    easy, rand = get_bot("easy"), get_bot("random")
+    mixed = figures(run_deals("bela", easy, easy, 6, seed=1, budget_ms=10, a_partner=rand))
+    level = figures(run_deals("bela", easy, easy, 6, seed=1, budget_ms=10))
+    assert level["margin"] == 0
+    assert mixed["margin"] < 0

@@ -104,3 +104,13 @@ def test_while_bidding_first_cards_that_would_have_bid_do_not_fit_a_pass() -> No
     assert not reading.fits_first(firsts)  # spades are worth a bid too
     firsts[0] = _mask("7c Qc 7h 8h Qh")
     assert reading.fits_first(firsts)
+
+
+def test_the_partners_bid_is_read_like_an_opponents() -> None:
+    """Seat 2 reads its partner's hearts: a world where seat 0 holds no heart honours (they
+    sit with seat 1 instead) is less likely than the true one."""
+    state = _bulgarian_hearts_by_seat_0()
+    likelihood = AuctionLikelihood(read_view(state.view(2)))
+    truth = list(state.held)
+    swapped = _swapped(truth, 0, 1, "Jh 9h Ah Th", "7c Qc 8s Qs")
+    assert likelihood.weights([swapped])[0] < likelihood.weights([truth])[0]

@@ -18,7 +18,7 @@ from channels.layers import get_channel_layer
 from games.broadcast import HANDLER, broadcast, public_group
 from games.models import Table
 from games.services import table_create
-from tests.games.factories import bot_table, people_table, person
+from tests.games.factories import people_table, person
 from tests.games.sockets import Listener, events_in_order, open_table_socket, recv_json
 from tests.helpers import Redis, Server, Worker, wait_for
 
@@ -96,7 +96,15 @@ def test_twenty_busy_tables_deliver_every_event_in_order(
     listeners: dict[str, tuple[Listener, Table]] = {}
     counts: dict[str, int] = defaultdict(int)
     with contextlib.ExitStack() as stack:
-        tables = [bot_table("belote") for _ in range(16)]
+        # Long matches: a run of bot moves commits a hand at once, and a match to the target
+        # could be over before its spectator connects.
+        tables = [
+            table_create(
+                creator=None, variant="belote", bot_seats=(0, 1, 2, 3), bot_delay_ms=0,
+                max_hands=100,
+            )
+            for _ in range(16)
+        ]  # fmt: skip
         for number in range(4):
             player = person()
             table = table_create(

@@ -62,6 +62,8 @@ def test_start_and_cancel_ask_for_confirmation_first() -> None:
 
 def test_others_cannot_open_the_confirmation() -> None:
     event = tournament()
+    # Published: a stranger may see it (a draft would be a 404 to them), not run it.
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     client = Client()
     client.force_login(person())
     assert client.get(f"/tournaments/{event.pk}/cancel/").status_code == 403
