@@ -19,6 +19,7 @@ from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
 from accounts.models import ApiToken, User
 from config.errors import ServiceError
+from games.analyses import accuracy_lines, player_accuracy
 from games.choices import Variant
 
 LEADERBOARD_PAGE_SIZE = 50
@@ -142,6 +143,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         "player": user,
         "ratings": ratings,
         "matches": queries.recent_matches(user=user),
+        "accuracy": accuracy_lines(player_accuracy(user=user)),
     }
     return render(request, "accounts/player.html", context)
 

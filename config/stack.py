@@ -80,12 +80,16 @@ class Supervisor:
         self.children: dict[str, subprocess.Popen[bytes]] = {}
         self.stopping = threading.Event()
 
-    def start(self, name: str, *args: str) -> None:
-        """Start `python -m <args>` in a new session (the terminal's Ctrl-C goes to us only)."""
+    def start(self, name: str, *args: str, niceness: int = 0) -> None:
+        """Start `python -m <args>` in a new session (the terminal's Ctrl-C goes to us only),
+        `niceness` lower in CPU priority."""
         command = [sys.executable, "-m", *args]
-        self.children[name] = subprocess.Popen(
-            command, start_new_session=True, preexec_fn=die_with_parent
-        )
+
+        def prepare() -> None:
+            die_with_parent()
+            os.nice(niceness)
+
+        self.children[name] = subprocess.Popen(command, start_new_session=True, preexec_fn=prepare)
 
     def first_exited(self) -> str | None:
         """Name a child that has exited, if any."""
@@ -196,6 +200,13 @@ def main(argv: list[str]) -> int:
         supervisor.start(
             "worker", "celery", "-A", "config", "worker", "--loglevel", "INFO",
             "--concurrency", "2", "--hostname", "worker@%h", "--without-mingle", "--without-gossip",
+        )  # fmt: skip
+        # Hand analyses: their own queue and process, at the lowest CPU priority.
+        supervisor.start(
+            "analysis", "celery", "-A", "config", "worker", "--loglevel", "INFO",
+            "--concurrency", "1", "--hostname", "analysis@%h", "--without-mingle",
+            "--without-gossip", "--queues", f"{settings.CELERY_TASK_DEFAULT_QUEUE}-analysis",
+            niceness=19,
         )  # fmt: skip
         supervisor.start(
             "beat", "celery", "-A", "config", "beat", "--loglevel", "INFO",

@@ -17,10 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
+from games.analyses import hand_analysis_read, player_accuracy
 from games.choices import BotLevel, Variant
+from games.deal_seeds import deal_proofs
 from games.models import Match, Table
 from games.watching import live_groups, watch_refusal
 
@@ -374,3 +377,149 @@ class MatchDetailView(generics.RetrieveAPIView):
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
+
+
+class DealProofSerializer(serializers.Serializer):
+    """One hand's commitment and, once revealed, what anyone needs to check it."""
+
+    hand = serializers.IntegerField()
+    deal_id = serializers.CharField()
+    chosen = serializers.BooleanField(help_text="A deck chosen by the table's creator: no seed.")
+    commitment = serializers.CharField(allow_null=True, help_text="SHA-256, hex.")
+    seed = serializers.CharField(allow_null=True, help_text="Null until revealed.")
+    deck = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True)
+    dealer = serializers.IntegerField(required=False, allow_null=True)
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False, allow_null=True
+    )
+    plays = serializers.ListField(child=serializers.ListField(), required=False)
+
+
+class DealProofsSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    algorithm = serializers.CharField()
+    revealed = serializers.BooleanField(
+        help_text="Seeds are shown once the match is over (a duplicate round: all its tables)."
+    )
+    deals = DealProofSerializer(many=True)
+
+
+class TableDealsView(APIView):
+    """Each hand's commitment, published when it is dealt; the seeds once the match is over.
+
+    Recompute the decks with `python -m games.verify <saved file>` (algorithm in its source).
+    """
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: DealProofsSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _tables().filter(pk=table_id).first()
+        if table is None:
+            raise exceptions.NotFound("No such table.")
+        refusal = watch_refusal(table=table, user=request.user)
+        if refusal is not None:
+            raise ServiceError("watch_refused", refusal)
+        return Response(deal_proofs(table=table))
+
+
+class CardValueSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    perfect = serializers.FloatField(help_text="Hand points for the seat's team, every card known.")
+    view = serializers.FloatField(help_text="The same from the seat's own view (sampled worlds).")
+
+
+class DecisionSerializer(serializers.Serializer):
+    action = serializers.IntegerField(help_text="Index of the play in the hand's action log.")
+    seat = serializers.IntegerField()
+    trick = serializers.IntegerField(help_text="Tricks complete before this card (0-7).")
+    card = serializers.CharField(help_text="The card played.")
+    cards = CardValueSerializer(many=True)
+    best_perfect = serializers.ListField(child=serializers.CharField())
+    best_view = serializers.ListField(child=serializers.CharField())
+    loss_perfect = serializers.FloatField()
+    loss_view = serializers.FloatField()
+    exact = serializers.BooleanField(help_text="Whether the perfect value was solved exactly.")
+
+
+class SeatSummarySerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField(allow_null=True)
+    mean_loss_perfect = serializers.FloatField(allow_null=True)
+    best_view = serializers.IntegerField(help_text="Decisions where it played its view's best.")
+
+
+class CallValueSerializer(serializers.Serializer):
+    call = serializers.CharField()
+    value = serializers.FloatField(help_text="Expected hand points for the caller's team.")
+
+
+class CallSerializer(serializers.Serializer):
+    """A call of the auction valued from the caller's view: the deal played on naturally."""
+
+    action = serializers.IntegerField(help_text="Index of the call in the hand's action log.")
+    seat = serializers.IntegerField()
+    call = serializers.CharField(help_text="The call made.")
+    calls = CallValueSerializer(many=True, help_text="The call made first, then those weighed.")
+    best = serializers.ListField(child=serializers.CharField())
+    value = serializers.FloatField(help_text="Expected score of the call made.")
+    passing = serializers.FloatField(allow_null=True, help_text="Expected score of passing.")
+    loss = serializers.FloatField(help_text="The best call's expected score minus the call's.")
+
+
+class HandAnalysisSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "ready"])
+    exact_cards = serializers.IntegerField(required=False)
+    decisions = DecisionSerializer(many=True)
+    auction = CallSerializer(many=True)
+    mistakes = DecisionSerializer(many=True, required=False)
+    players = SeatSummarySerializer(many=True, required=False)
+
+
+class HandAnalysisView(APIView):
+    """A finished hand valued card by card: each legal card's worth, the best, the losses.
+
+    `pending` until the analysis task has run (seconds after the hand). Refused as the replay
+    is: a hand in progress (404) or one some table of a duplicate round still plays (403).
+    """
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: HandAnalysisSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request: Request, table_id: int, number: int) -> Response:
+        table = _tables().filter(pk=table_id).first()
+        if table is None:
+            raise exceptions.NotFound("No such table.")
+        return Response(hand_analysis_read(table=table, number=number, user=request.user))
+
+
+class AccuracyMatchSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField()
+
+
+class AccuracySerializer(serializers.Serializer):
+    """A player's accuracy in one rule set: mean loss per card decision, in hand points."""
+
+    variant = serializers.ChoiceField(choices=Variant.choices)
+    decisions = serializers.IntegerField()
+    mean_loss_view = serializers.FloatField(help_text="From the player's own view: the fair one.")
+    mean_loss_perfect = serializers.FloatField(help_text="With every card known.")
+    trend = AccuracyMatchSerializer(many=True, help_text="Per match, the latest last (up to 10).")
+
+
+class UserAccuracyView(APIView):
+    """A player's accuracy per rule set over their finished matches, with its trend."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: AccuracySerializer(many=True), 404: ERRORS[404]})
+    def get(self, request: Request, username: str) -> Response:
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            raise exceptions.NotFound("No such player.")
+        return Response(AccuracySerializer(player_accuracy(user=user), many=True).data)

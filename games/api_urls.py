@@ -11,6 +11,15 @@ urlpatterns = [
     path("tables/<int:table_id>/", api.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join/", api.TableJoinView.as_view(), name="api-table-join"),
     path("tables/<int:table_id>/actions/", api.TableActionView.as_view(), name="api-table-act"),
+    path("tables/<int:table_id>/deals/", api.TableDealsView.as_view(), name="api-table-deals"),
+    path(
+        "tables/<int:table_id>/hands/<int:number>/analysis/",
+        api.HandAnalysisView.as_view(),
+        name="api-hand-analysis",
+    ),
+    path(
+        "users/<str:username>/accuracy/", api.UserAccuracyView.as_view(), name="api-user-accuracy"
+    ),
     path("matches/", api.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:match_id>/", api.MatchDetailView.as_view(), name="api-match"),
 ]

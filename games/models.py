@@ -201,3 +201,47 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.text}"
+
+
+class DealSeed(models.Model):
+    """The secret a hand's deck came from, and its commitment, published before the hand.
+
+    The seed is shown only once the match is over (a duplicate round: every table of it),
+    so anyone can recompute the deck (games.verify). A chosen deck has no seed.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deal_seeds")
+    # The hand's number at the table, as in TableEvent.hand (1 for the first).
+    hand = models.PositiveIntegerField()
+    deal_id = models.CharField(max_length=128)
+    seed = models.CharField(max_length=64, blank=True)
+    commitment = models.CharField(max_length=64, blank=True)
+
+    class Meta:
+        ordering = ["table", "hand"]
+        constraints = [models.UniqueConstraint(fields=["table", "hand"], name="one_seed_per_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.hand}: {self.deal_id}"
+
+
+class HandAnalysis(models.Model):
+    """A finished hand valued card by card (games.analysis), computed off the live path."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="analyses")
+    hand = models.PositiveIntegerField()
+    # games.analysis.analyse_hand(): each decision, its cards' values and the losses.
+    data = models.JSONField()
+    # CPU seconds the analysis took (the budget is 2 s a hand).
+    seconds = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "hand"]
+        verbose_name_plural = "hand analyses"
+        constraints = [
+            models.UniqueConstraint(fields=["table", "hand"], name="one_analysis_per_hand")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.hand} analysed"

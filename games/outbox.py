@@ -6,11 +6,13 @@ task reads uncommitted rows. The only module that queues games' tasks.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
 from games import tasks
 from games.broadcast import Payload, broadcast, public_group, seat_group
@@ -18,6 +20,8 @@ from games.models import Table, TableEvent
 from games.queries import hand_view, table_snapshot
 from games.unit_of_work import Moment, TableChange
 from games.watching import group_table_ids, released_hands
+
+logger = logging.getLogger(__name__)
 
 
 def publish(change: TableChange, *, queue_next: bool = True) -> None:
@@ -29,6 +33,7 @@ def publish(change: TableChange, *, queue_next: bool = True) -> None:
     moments = list(change.moments)
     follow_up = _next_task(change) if queue_next else None
     ended = change.ended_hand if table.watch_group else None
+    analyse = change.ended_hand
 
     def after_commit() -> None:
         committed_at = time.time()
@@ -39,8 +44,21 @@ def publish(change: TableChange, *, queue_next: bool = True) -> None:
             _release_deals(table, ended)
         if follow_up is not None:
             follow_up()
+        # Last: play goes on first, whatever becomes of the analysis.
+        if analyse is not None:
+            _queue_analysis(table.pk, analyse)
 
     transaction.on_commit(after_commit)
+
+
+def _queue_analysis(table_id: int, number: int) -> None:
+    """Queue the hand's analysis; a broker that refuses it costs the analysis, never the move."""
+    try:
+        tasks.hand_analyse.apply_async((table_id, number), queue=tasks.analysis_queue())
+    except OperationalError:
+        logger.warning(
+            "hand %s of table %s not queued for analysis", number, table_id, exc_info=True
+        )
 
 
 def publish_chat(*, table: Table, payload: dict[str, Any], seated: bool) -> None:

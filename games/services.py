@@ -25,6 +25,7 @@ from games import outbox, rules
 from games import unit_of_work as uow
 from games.bots import get_bot
 from games.choices import BotLevel, Variant
+from games.deal_seeds import seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
 from games.unit_of_work import TableChange
@@ -498,6 +499,13 @@ def _chosen_deals(
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(4):
             raise ServiceError("invalid", f"Deal {number}: the dealer is a seat 0-3.")
         stored.append({"deck": [str(card) for card in cards], "dealer": dealer})
+        if "seed" in deal:
+            # A seeded deal (games.deal_seeds.seeded_step) keeps its seed, for its proof.
+            stored[-1].update(
+                seeded_step(seed=deal["seed"], deal_id=deal["deal_id"], dealer=dealer)
+            )
+            if stored[-1]["deck"] != [str(card) for card in cards]:
+                raise ServiceError("invalid", f"Deal {number}: the deck is not its seed's.")
     return stored
 
 

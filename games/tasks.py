@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from celery import shared_task
+from celery import current_app, shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 
 # As a module: the outbox, which queues these tasks, is imported by the services.
-from games import services
+from games import analyses, services
 
 
 @shared_task(name="games.bot_act", ignore_result=True)
@@ -32,3 +32,15 @@ def sweep_stalled_tables() -> int:
 def sweep_when_a_worker_starts(**kwargs: object) -> None:
     """A restarted worker picks up the tables its predecessor left mid-move."""
     sweep_stalled_tables.delay()
+
+
+def analysis_queue() -> str:
+    """Hand analyses' own queue, `<CELERY_QUEUE>-analysis`, read by their own low-priority
+    worker (`dev.py run`, the compose `analysis` service), so they never delay live play."""
+    return f"{current_app.conf.task_default_queue}-analysis"
+
+
+@shared_task(name="games.hand_analyse", ignore_result=True)
+def hand_analyse(table_id: int, number: int) -> bool:
+    """Analyse a finished hand (no-op but a rewrite when run twice)."""
+    return analyses.hand_analyse(table_id=table_id, number=number) is not None

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from config.errors import ServiceError
 from games import rows, rules
+from games.deal_seeds import deal_commit
 from games.models import Match, MatchPlayer, Seat, Table, TableEvent
 from games.queries import engine_load, table_seats, table_summary
 from games.signals import match_finished
@@ -252,10 +253,8 @@ def _deal(change: TableChange) -> None:
     engine = change.engine
     assert engine is not None  # noqa: S101
     planned = change.table.deals
-    if planned:
-        step = planned[len(engine.history)]
-        deck = [rules.Card.parse(code) for code in step["deck"]]
-        hand = engine.new_hand(deck=deck, dealer=step["dealer"])
-    else:
-        hand = engine.new_hand(seed=secrets.randbits(63))
+    step = planned[len(engine.history)] if planned else {}
+    # The deck comes from a committed seed (games.deal_seeds), verifiable once revealed.
+    deck = deal_commit(table=change.table, hand=len(engine.history) + 1, step=step)
+    hand = engine.new_hand(deck=deck, dealer=step.get("dealer"))
     append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json()})

@@ -16,5 +16,6 @@ urlpatterns = [
     path("<int:table_id>/leave/", views.table_leave, name="leave"),
     path("<int:table_id>/again/", views.table_again, name="again"),
     path("<int:table_id>/hands/", views.hand_list, name="hands"),
+    path("<int:table_id>/deals/", views.table_deals, name="deals"),
     path("<int:table_id>/hands/<int:number>/", views.hand_replay, name="replay"),
 ]

@@ -20,6 +20,8 @@ from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 from games import queries, services
+from games.analyses import hand_analysis_read
+from games.deal_seeds import deal_proofs
 from games.forms import NewTableForm
 from games.glossary import glossary, key_terms
 from games.models import Table
@@ -182,4 +184,14 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         ],
         "glossary": glossary(table.variant),
     }
+    context["analysis"] = hand_analysis_read(table=table, number=number, user=request.user)
     return render(request, "games/replay.html", context)
+
+
+def table_deals(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Each hand's commitment, the seeds once revealed, and a check of them in the browser."""
+    table = get_object_or_404(Table, pk=table_id)
+    refusal = watch_refusal(table=table, user=request.user)
+    if refusal is not None:
+        return HttpResponseForbidden(refusal)
+    return render(request, "games/deals.html", {"table": table, "proofs": deal_proofs(table=table)})

@@ -1,6 +1,7 @@
 #!/bin/sh
-# One image, four roles: `release` (migrate; run once per deployment, before the others), `web`
-# (uvicorn), `worker` and `beat` (exactly one); anything else runs as given.
+# One image, five roles: `release` (migrate; run once per deployment, before the others), `web`
+# (uvicorn), `worker`, `analysis` (hand analyses, low priority) and `beat` (exactly one);
+# anything else runs as given.
 set -eu
 
 case "${1:-web}" in
@@ -17,6 +18,11 @@ case "${1:-web}" in
     ;;
   worker)
     exec celery -A config worker --loglevel INFO --concurrency "${WORKER_CONCURRENCY:-2}"
+    ;;
+  analysis)
+    # Hand analyses: their own queue and the lowest CPU priority, never in live play's way.
+    exec nice -n 19 celery -A config worker --loglevel INFO --hostname "analysis@%h" \
+      --concurrency "${ANALYSIS_CONCURRENCY:-1}" --queues "${CELERY_QUEUE:-celery}-analysis"
     ;;
   beat)
     exec celery -A config beat --loglevel INFO --schedule "${VAR_DIR:-/app/var}/celerybeat-schedule"

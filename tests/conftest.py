@@ -13,6 +13,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from unittest import mock
 from urllib.parse import quote
 
 import pytest
@@ -55,6 +56,17 @@ CHROMIUM_ARGS = [
 def fast_password_hashing() -> Iterator[None]:
     """Hash test passwords cheaply: the real hasher costs about a second per user here."""
     with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
+@pytest.fixture(autouse=True)
+def analyses_queued_only_with_redis(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A hand's end queues its analysis (games.outbox); a test without the session's Redis
+    must not touch Celery, whose first use fixes the broker for the whole process."""
+    if "redis_server" in request.fixturenames:
+        yield
+        return
+    with mock.patch("games.outbox._queue_analysis"):
         yield
 
 

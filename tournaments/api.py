@@ -14,8 +14,10 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
+from games.api import AccuracySerializer
 from games.choices import BotLevel, Variant
 from tournaments import director, queries, services
+from tournaments.accuracy import entrant_accuracy
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
 
 ERRORS = {
@@ -383,3 +385,19 @@ def _entry(tournament_id: int, entry_id: int) -> Entry:
     if entry is None:
         raise exceptions.NotFound("No such entry.")
     return entry
+
+
+class EntrantAccuracySerializer(serializers.Serializer):
+    player = serializers.CharField()
+    accuracy = AccuracySerializer(many=True)
+
+
+class TournamentAccuracyView(APIView):
+    """Each entrant's accuracy in this event's matches (mean loss per card decision)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: EntrantAccuracySerializer(many=True), 404: ERRORS[404]})
+    def get(self, request: Request, tournament_id: int) -> Response:
+        tournament = queries.tournament_detail(tournament_id=tournament_id, viewer=request.user)
+        return Response(EntrantAccuracySerializer(entrant_accuracy(tournament), many=True).data)

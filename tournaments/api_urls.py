@@ -27,6 +27,7 @@ ENTRY = ONE + "entries/<row_id:entry_id>/"
 urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournaments"),
     path(ONE, api.TournamentDetailView.as_view(), name="api-tournament"),
+    path(ONE + "accuracy/", api.TournamentAccuracyView.as_view(), name="api-tournament-accuracy"),
     path(ONE + "open-registration/", api.OpenRegistrationView.as_view()),
     path(ONE + "open-check-in/", api.OpenCheckInView.as_view()),
     path(ONE + "start/", api.StartView.as_view()),

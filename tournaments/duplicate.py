@@ -10,13 +10,12 @@ the same cards at another table, 1 for each it equalled.
 
 from __future__ import annotations
 
-import secrets
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from games.deal_seeds import new_seed, seeded_step
 from games.queries import hands_finished
-from games.rules.cards import shuffled_deck
 from tournaments import pairing
 from tournaments.models import Round, RoundTable, Tournament
 
@@ -32,10 +31,10 @@ def watch_group(round_: Round) -> str:
     return f"tournament-{round_.tournament_id}-round-{round_.number}"
 
 
-def round_decks(*, deals: int) -> list[list[str]]:
-    """The round's decks, shuffled once for all its tables (card codes, deal order)."""
-    base = secrets.randbits(62)
-    return [[str(card) for card in shuffled_deck(base + n)] for n in range(deals)]
+def round_seeds(*, deals: int) -> list[str]:
+    """The round's deal seeds, drawn once for all its tables (each deck verifiable from its
+    seed once the round is over: games.deal_seeds)."""
+    return [new_seed() for _ in range(deals)]
 
 
 def _schedule(
@@ -53,12 +52,16 @@ def table_options(
     The deal as dealt is dealt by seat `deal % 4`, rotating as a match would.
     """
     schedule = _schedule(tournament, pairs)
-    decks = round_decks(deals=schedule.deals)
+    seeds, group = round_seeds(deals=schedule.deals), watch_group(round_)
     return [
         {
             "max_hands": schedule.deals,
             "deals": [
-                {"deck": decks[deal], "dealer": schedule.board(table, deal).dealer(deal % 4)}
+                seeded_step(
+                    seed=seeds[deal],
+                    deal_id=f"{group}/deal-{deal + 1}",
+                    dealer=schedule.board(table, deal).dealer(deal % 4),
+                )
                 for deal in range(schedule.deals)
             ],
             "watch_group": watch_group(round_),

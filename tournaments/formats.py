@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from games.rules.cards import shuffled_deck
+from games.deal_seeds import derived_seed, seeded_step
 from tournaments import pairing
 from tournaments.models import Round, RoundTable, Tournament
 
@@ -111,11 +111,14 @@ def seeded_deals(tournament: Tournament, round_number: int, table_number: int) -
     deals = tournament.match_deals or 0
     place = (tournament.seed, round_number, table_number)
     first_dealer = _draw(*place, -1) % 4
+    # Named without the event's id, so the same event seed replays the same cards.
+    name = f"round-{round_number}-table-{table_number}"
     return [
-        {
-            "deck": [str(card) for card in shuffled_deck(_draw(*place, deal))],
-            "dealer": (first_dealer + deal) % 4,
-        }
+        seeded_step(
+            seed=derived_seed(tournament.seed, f"{name}/deal-{deal + 1}"),
+            deal_id=f"{name}/deal-{deal + 1}",
+            dealer=(first_dealer + deal) % 4,
+        )
         for deal in range(deals)
     ]
 

@@ -26,6 +26,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from tournaments import queries, services
 from tournaments.access import may_run
+from tournaments.accuracy import entrant_accuracy
 from tournaments.bracket import bracket_columns
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
@@ -125,7 +126,11 @@ def _titled_rounds(tournament: Tournament) -> list[tuple[object, str]]:
 def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """A tournament: the bracket (single elimination) or standings, rounds and live tables."""
     tournament = _detail_or_404(request, tournament_id)
-    return render(request, "tournaments/detail.html", _page_context(request, tournament))
+    context = _page_context(request, tournament)
+    if tournament.status in (Tournament.Status.RUNNING, Tournament.Status.FINISHED):
+        measured = [e for e in entrant_accuracy(tournament) if e["accuracy"]]
+        context["entrant_accuracy"] = measured
+    return render(request, "tournaments/detail.html", context)
 
 
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:

@@ -12,8 +12,8 @@ import yaml
 
 from tests.helpers import ROOT, service_unavailable
 
-SERVICES = {"postgres", "redis", "migrate", "web", "proxy", "worker", "beat"}
-APP_SERVICES = ("migrate", "web", "worker", "beat")
+SERVICES = {"postgres", "redis", "migrate", "web", "proxy", "worker", "analysis", "beat"}
+APP_SERVICES = ("migrate", "web", "worker", "analysis", "beat")
 
 
 @pytest.fixture
@@ -64,14 +64,14 @@ def test_compose_refuses_to_run_without_a_secret_key(compose: list[str]) -> None
 
 def test_services_are_health_checked_and_start_in_order(resolved: dict[str, Any]) -> None:
     services = resolved["services"]
-    for name in ("postgres", "redis", "web", "proxy", "worker", "beat"):
+    for name in ("postgres", "redis", "web", "proxy", "worker", "analysis", "beat"):
         assert services[name]["healthcheck"]["test"], name
     for name in APP_SERVICES:
         depends = services[name]["depends_on"]
         assert depends["postgres"]["condition"] == "service_healthy", name
         assert depends["redis"]["condition"] == "service_healthy", name
         assert services[name]["environment"]["DEBUG"] == "false", name
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "analysis", "beat"):
         assert services[name]["command"] == [name], name
 
 
@@ -120,3 +120,11 @@ def test_beat_is_health_checked_by_its_schedule_file(resolved: dict[str, Any]) -
     beat = resolved["services"]["beat"]
     assert beat["healthcheck"]["test"] == ["CMD", "python", "-m", "config.beat_health"]
     assert "deploy" not in beat and "scale" not in beat
+
+
+def test_hand_analyses_have_their_own_low_priority_worker() -> None:
+    entrypoint = (ROOT / "platform" / "entrypoint.sh").read_text()
+    role = entrypoint.split("  analysis)")[1].split(";;")[0]
+    assert "nice -n 19" in role and '--queues "${CELERY_QUEUE:-celery}-analysis"' in role
+    worker = entrypoint.split("  worker)")[1].split(";;")[0]
+    assert "--queues" not in worker  # the live worker reads the default queue only

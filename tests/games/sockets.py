@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import queue
+import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -111,8 +112,12 @@ def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
     """Card codes a viewer received where only another seat's hidden cards could be."""
     allowed = PUBLIC_CARD_PATHS | (OWN_CARD_PATHS if seat is not None else set())
     found = [f"{path}={code}" for path, code in card_codes(message) if path not in allowed]
-    if "deck" in json.dumps(message):
+    text = json.dumps(message)
+    if "deck" in text:
         found.append("the deck")
+    # No deal seed (64 hex digits: games.deal_seeds) is ever sent on a table's socket.
+    if re.search(r"\b[0-9a-f]{64}\b", text) or '"seed"' in text:
+        found.append("a deal seed")
     view = message.get("view") or {}
     if seat is None and ("hand" in view or view.get("legal")):
         found.append("a spectator got a hand")

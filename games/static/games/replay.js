@@ -1,6 +1,7 @@
 // A finished hand replayed on the felt: the four hands face up, the auction, declarations and
 // each trick, step by step (buttons, arrow keys, autoplay) without reloading; ?step=N in the
 // address links to the moment shown; the result comes at the end.
+import { decisionPanel, decisionsByFrame, mistakesList, playersTable } from "./analysis.js";
 import { auctionTable } from "./auction.js";
 import { cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
@@ -13,6 +14,8 @@ const names = JSON.parse(document.getElementById("replay-names").textContent);
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
 const last = frames.length - 1;
+const analysis = JSON.parse(document.getElementById("replay-analysis").textContent);
+const decisions = decisionsByFrame(analysis);
 let step = 0;
 let timer = null;
 
@@ -96,6 +99,7 @@ function draw() {
   drawFacts(frame.view);
   $("auction").replaceChildren(auctionTable(frame.view, nameOf));
   drawResult(frame);
+  $("analysis-card").replaceChildren(decisionPanel(analysis, decisions.get(step), nameOf, frame.view.turned));
   $("replay-first").disabled = $("replay-previous").disabled = step === 0;
   $("replay-next").disabled = $("replay-last").disabled = step === last;
   const url = new URL(location.href);
@@ -147,6 +151,12 @@ document.addEventListener("keydown", (e) => {
     moves[e.key]();
   }
 });
+
+if (analysis.status === "ready") {
+  $("analysis-mistakes").replaceChildren(mistakesList(analysis, nameOf, go));
+  $("analysis-players").replaceChildren(playersTable(analysis, nameOf));
+}
+$("analysis-hand").hidden = analysis.status !== "ready";
 
 const asked = Number.parseInt(new URLSearchParams(location.search).get("step") ?? "0", 10);
 go(Number.isNaN(asked) ? 0 : asked);

@@ -1,0 +1,66 @@
+"""Hand analysis cost: CPU seconds to analyse one finished hand, per rule set, on one core.
+
+Four medium bots bid and play seeded hands; each played hand (not thrown in) is analysed as
+the task does (`games.analysis.analyse_hand`), and its CPU time is reported as median, 95th
+percentile and worst, against the 2 s budget.
+Run: `python bench/analysis.py [--hands 20] [--exact-cards 28] [--variant bela]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.analysis import analyse_hand  # noqa: E402
+from games.analysis.cards import EXACT_CARDS  # noqa: E402
+from games.bots import get_bot, warm_up  # noqa: E402
+from games.rules import HandState, Play  # noqa: E402
+from games.rules.variants import VARIANTS  # noqa: E402
+
+BUDGET_SECONDS = 2.0
+
+
+def played_hands(variant: str, hands: int) -> list[HandState]:
+    """Seeded hands played by medium bots, those with a card played."""
+    bot, found, deal = get_bot("medium"), [], 0
+    while len(found) < hands:
+        state = HandState.new(variant, dealer=deal % 4, seed=deal)
+        while not state.is_over:
+            state.apply(bot.act(state.view(state.to_act), seed=deal), state.to_act)
+        if any(isinstance(action, Play) for _, action in state.log):
+            found.append(state)
+        deal += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--exact-cards", type=int, default=EXACT_CARDS)
+    parser.add_argument("--variant", choices=list(VARIANTS), action="append")
+    args = parser.parse_args()
+    warm_up()
+    print(f"exact from {args.exact_cards} cards left; budget {BUDGET_SECONDS} s a hand")
+    print("rule set   hands  decisions/hand  median s  p95 s  worst s  over budget")
+    for variant in args.variant or list(VARIANTS):
+        seconds, decisions = [], 0
+        for n, state in enumerate(played_hands(variant, args.hands)):
+            start = time.process_time()
+            result = analyse_hand(state.to_json(), seed=n, exact_cards=args.exact_cards)
+            seconds.append(time.process_time() - start)
+            decisions += len(result["decisions"])
+        ordered = sorted(seconds)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        over = sum(s > BUDGET_SECONDS for s in seconds)
+        print(
+            f"{variant:<10} {len(seconds):>5}  {decisions / len(seconds):>14.1f}  "
+            f"{ordered[len(ordered) // 2]:>8.2f}  {p95:>5.2f}  {ordered[-1]:>7.2f}  {over:>11}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""Each card decision of a finished hand, valued by two measures, in hand points for the
+seat's team (its hand points minus the other team's).
+
+- Perfect information: every hand known, both sides playing perfectly from there (the bots'
+  exact solver), once `exact_cards` or fewer cards are left; earlier, natural play goes on to
+  the first trick with that many left and the solver finishes (the exact search from the first
+  trick costs seconds a card).
+- The seat's view: the hard bot's weighted sampled worlds (its depth and its reading of the
+  others' calls and play), seeded by the hand and the decision, so it replays identically.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.analysis.auction import analyse_auction
+from games.bots.auction import AuctionLikelihood
+from games.bots.hard import HARD_GREEDY_MISS, HardBot
+from games.bots.inference import infer
+from games.bots.kernel import CARDS_WON, Context, Start, evaluate
+from games.bots.likelihood import PlayLikelihood
+from games.bots.medium import (
+    AUCTION_TRIES,
+    SOLVE_DEEP,
+    SOLVE_SHALLOW,
+    finish,
+    fits_auction,
+    trick_state,
+)
+from games.bots.outcome import TIE_BREAK, Outcome
+from games.bots.sampling import WorldSampler
+from games.bots.view import SeatView, read_view
+from games.rules.actions import Play
+from games.rules.cards import CODES
+from games.rules.hand import HandState, action_from_json
+
+ANALYSIS_VERSION = 2  # 2: the auction's calls too
+# Cards left from which the perfect-information value is exact: the last five tricks (from 24
+# cards left a Bulgarian hand took up to 2 s, from 28 up to 25 s: bench/analysis.py).
+EXACT_CARDS = 20
+# Worlds sampled per decision for the seat's view: as many as the hard bot uses at most.
+VIEW_WORLDS = HardBot.max_worlds
+SOLVE_ALL = 32
+
+
+def analyse_hand(
+    hand: Mapping[str, Any], *, seed: int, worlds: int = VIEW_WORLDS, exact_cards: int = EXACT_CARDS
+) -> dict[str, Any]:
+    """Every card decision of the finished hand saved as `HandState.to_json()`.
+
+    A decision is a play with a choice (a single legal card is no decision). Each lists the
+    legal cards' values by both measures, the best card(s) and the loss of the card played.
+    """
+    state = HandState.from_json({**hand, "actions": []})
+    decisions = []
+    for number, data in enumerate(hand["actions"]):
+        seat, action = action_from_json(state.variant, data)
+        if isinstance(action, Play) and len(state.legal_actions()) > 1:
+            decisions.append(
+                _decision(state, seat, int(action.card), number, seed, worlds, exact_cards)
+            )
+        state.apply(action, seat)
+    return {
+        "version": ANALYSIS_VERSION,
+        "exact_cards": exact_cards,
+        "decisions": decisions,
+        "auction": analyse_auction(hand, seed=seed),
+    }
+
+
+def _decision(
+    state: HandState, seat: int, played: int, number: int, seed: int, worlds: int, exact: int
+) -> dict[str, Any]:
+    view = read_view(state.view(seat))
+    legal = [a.card for a in view.legal]  # type: ignore[union-attr]
+    perfect = _values(view, legal, [list(state.held)], [1.0], _solve_below(state, exact))
+    sampled, weights = _sampled_worlds(view, worlds, random.Random(seed * 1_000 + number))  # noqa: S311 (replayable)
+    seen = _values(view, legal, sampled, weights, _view_solve_below(view))
+    perfect, seen = [round(v, 1) for v in perfect], [round(v, 1) for v in seen]
+    mine = legal.index(played)
+    return {
+        "action": number,
+        "seat": seat,
+        "trick": len(state.tricks),
+        "card": CODES[played],
+        "cards": [
+            {"card": CODES[card], "perfect": p, "view": v}
+            for card, p, v in zip(legal, perfect, seen, strict=True)
+        ],
+        "best_perfect": _best(legal, perfect),
+        "best_view": _best(legal, seen),
+        "loss_perfect": round(max(perfect) - perfect[mine], 1),
+        "loss_view": round(max(seen) - seen[mine], 1),
+        "exact": _solve_below(state, exact) == SOLVE_ALL,
+    }
+
+
+def _solve_below(state: HandState, exact: int) -> int:
+    left = sum(mask.bit_count() for mask in state.held)
+    return SOLVE_ALL if left <= exact else exact
+
+
+def _view_solve_below(view: SeatView) -> int:
+    """The hard bot's own depth for this many cards left."""
+    left = sum(view.hand_sizes)
+    depth = HardBot.depth
+    if left <= depth.exact_cards:
+        return SOLVE_ALL
+    return SOLVE_DEEP if left <= depth.deep_from else SOLVE_SHALLOW
+
+
+def _sampled_worlds(
+    view: SeatView, worlds: int, rng: random.Random
+) -> tuple[list[list[int]], list[float]]:
+    """Worlds consistent with what the seat saw, weighted as the hard bot weighs them."""
+    uniform = WorldSampler(view, infer(view))
+    sampled = []
+    for _ in range(worlds):
+        for _ in range(AUCTION_TRIES):
+            world = uniform.sample(rng)
+            if fits_auction(view, world):
+                break
+        sampled.append(world)
+    calls = AuctionLikelihood(view).weights(sampled).tolist()
+    miss = HARD_GREEDY_MISS.get(view.variant.name, 1.0)
+    plays = PlayLikelihood(view, miss).weights(sampled)
+    return sampled, [c * p for c, p in zip(calls, plays, strict=True)]
+
+
+def _values(
+    view: SeatView, legal: Sequence[int], worlds: Sequence[Sequence[int]],
+    weights: Sequence[float], solve_below: int,
+) -> list[float]:  # fmt: skip
+    """Each legal card's weighted mean value over the worlds, for the seat's team."""
+    contract, rules = view.contract, view.rules()
+    if contract is None or rules is None:
+        raise ValueError("card play needs a contract")
+    outcome = Outcome(view, contract)
+    ctx = Context.of(rules, view.variant.belot_needs_suit)
+    start = Start(view.seat, tuple(view.trick), *trick_state(view))
+    base = (view.won_points, view.tricks_won)
+    results = evaluate(ctx, worlds, start, legal, solve_below).tolist()
+    totals = [0.0] * len(legal)
+    total_weight = sum(weights) or 1.0
+    for world, rows, weight in zip(worlds, results, weights, strict=True):
+        declared = outcome.declared(world)
+        for i, row in enumerate(rows):
+            totals[i] += weight * _hand_points(outcome, declared, base, row)
+    return [t / total_weight for t in totals]
+
+
+def _hand_points(
+    outcome: Outcome, declared: Sequence[int], base: tuple[Sequence[int], Sequence[int]],
+    row: Sequence[int],
+) -> float:  # fmt: skip
+    """The seat's team's hand points minus the other's: the bots' value without the share of
+    card points it adds to break ties."""
+    cards = [base[0][t] + row[CARDS_WON + t] for t in (0, 1)]
+    me = outcome.team
+    return finish(outcome, declared, base, row) - TIE_BREAK * (cards[me] - cards[1 - me])
+
+
+def _best(legal: Sequence[int], values: Sequence[float]) -> list[str]:
+    """The card(s) worth the most."""
+    return [CODES[c] for c, v in zip(legal, values, strict=True) if v == max(values)]

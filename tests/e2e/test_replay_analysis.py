@@ -1,0 +1,82 @@
+"""A finished hand's analysis where players look: in its replay, each card's loss by both
+measures and the best cards, the biggest mistakes first (each a way to its moment), per
+player the mean loss; by keyboard, on a laptop and a phone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.analyses import hand_analyse
+from games.models import HandAnalysis, TableEvent
+from tests.e2e.screen import LAPTOP, PHONE, code_words
+from tests.e2e.test_table_play import off_the_browser_loop
+from tests.games.factories import bot_table, play_bots_to_end
+from tests.helpers import Server, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+
+def analysed_hand(variant: str) -> tuple[int, int]:
+    """A bot table played to the end, the first hand with cards analysed: (table, hand)."""
+
+    def play() -> tuple[int, int]:
+        table = play_bots_to_end(bot_table(variant))
+        played = TableEvent.objects.filter(table=table, kind="play").order_by("version").first()
+        assert played is not None
+        hand_analyse(table_id=table.pk, number=played.hand)
+        return table.pk, played.hand
+
+    return off_the_browser_loop(play)
+
+
+@pytest.mark.parametrize("variant", ["bela", "belote"])
+def test_the_replay_shows_each_cards_loss_and_the_biggest_mistakes_first(
+    page: Page, asgi_server: Server, variant: str
+) -> None:
+    table, number = analysed_hand(variant)
+    data = HandAnalysis.objects.get(table_id=table, hand=number).data
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
+    expect(page.locator("#analysis-card")).to_contain_text("Step to a call or a card played")
+    call = data["auction"][0]
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#analysis-card tr.played")).to_contain_text("(called)")
+    expect(page.locator("#analysis-card tbody tr")).to_have_count(len(call["calls"]))
+    page.screenshot(path=artifact_path(f"analysis-{variant}-call-laptop.png"))
+    page.keyboard.press("Home")
+    mistakes = page.locator("#analysis-mistakes li button")
+    expect(page.locator("#analysis-players tbody tr")).to_have_count(4)
+    costly = sorted(
+        (d for d in data["decisions"] if d["loss_view"] or d["loss_perfect"]),
+        key=lambda d: (-d["loss_view"], -d["loss_perfect"], d["action"]),
+    )
+    if not costly:
+        expect(page.locator("#analysis-mistakes")).to_contain_text("well played")
+        return
+    expect(mistakes).to_have_count(min(5, len(costly)))
+    page.screenshot(path=artifact_path(f"analysis-{variant}-laptop.png"), full_page=True)
+
+    # By keyboard: the first mistake's button takes the replay to that card.
+    mistakes.first.focus()
+    page.keyboard.press("Enter")
+    worst = costly[0]
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(worst["action"] + 1))
+    rows = page.locator("#analysis-card tbody tr")
+    expect(rows).to_have_count(len(worst["cards"]))
+    expect(page.locator("#analysis-card tr.played")).to_contain_text("(played)")
+    expect(page.locator("#analysis-card td.best").first).to_contain_text("★")
+    assert code_words(page) == []
+    page.screenshot(path=artifact_path(f"analysis-{variant}-card-laptop.png"), full_page=True)
+
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=artifact_path(f"analysis-{variant}-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_hand_not_yet_analysed_says_so(page: Page, asgi_server: Server) -> None:
+    table, number = analysed_hand("coinche")
+    HandAnalysis.objects.filter(table_id=table).delete()
+    page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
+    expect(page.locator("#analysis-card")).to_contain_text("being computed")
+    expect(page.locator("#analysis-hand")).to_be_hidden()

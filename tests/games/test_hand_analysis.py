@@ -1,0 +1,120 @@
+"""Finished hands analysed off the live path, shown with the replay's own rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import redis
+from rest_framework.test import APIClient
+
+from games.analyses import hand_analyse, player_accuracy
+from games.models import HandAnalysis, Table
+from games.services import table_create, table_take_seat
+from tests.games.duplicate_tables import duplicate_pair, play_hands
+from tests.games.factories import people_table, person, play_bots_to_end
+
+
+def analysis(table: Table, number: int, user: Any = None) -> Any:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client.get(f"/api/tables/{table.pk}/hands/{number}/analysis/")
+
+
+def bot_match(variant: str = "coinche") -> Table:
+    return table_create(
+        creator=None, variant=variant, bot_seats=(0, 1, 2, 3), bot_delay_ms=0, max_hands=1
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("variant", ["bulgarian", "bela", "belote", "coinche"])
+def test_a_finished_hand_is_pending_then_ready_with_its_mistakes_first(variant: str) -> None:
+    table = play_bots_to_end(bot_match(variant))
+    pending = {"hand": 1, "status": "pending", "decisions": [], "auction": []}
+    assert analysis(table, 1).json() == pending
+    stored = hand_analyse(table_id=table.pk, number=1)
+    assert stored is not None and stored.seconds < 10
+    data = analysis(table, 1).json()
+    assert data["status"] == "ready" and data["decisions"] == stored.data["decisions"]
+    assert data["auction"] and data["auction"] == stored.data["auction"]
+    losses = [(-m["loss_view"], -m["loss_perfect"]) for m in data["mistakes"]]
+    assert losses == sorted(losses) and all(
+        m["loss_view"] or m["loss_perfect"] for m in data["mistakes"]
+    )
+    assert sum(p["decisions"] for p in data["players"]) == len(data["decisions"])
+    # Run twice (a redelivered task): the same analysis, one row.
+    hand_analyse(table_id=table.pk, number=1)
+    assert HandAnalysis.objects.get(table=table).data == stored.data
+
+
+@pytest.mark.django_db
+def test_a_hand_in_progress_has_no_analysis_for_anyone() -> None:
+    table, people = people_table()
+    assert hand_analyse(table_id=table.pk, number=1) is None
+    for user in (None, *people):
+        response = analysis(table, 1, user)
+        assert response.status_code == 404 and response.json()["error"]["code"] == "not_found"
+    assert not HandAnalysis.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_duplicate_deal_is_analysed_for_onlookers_only_once_every_table_finished_it() -> None:
+    first, people, second = duplicate_pair()
+    play_hands(second, 1)
+    hand_analyse(table_id=second.pk, number=1)
+    onlooker = person()
+    assert analysis(second, 1, onlooker).status_code == 403
+    assert analysis(second, 1, people[0]).status_code == 403  # a rival of the round
+    play_hands(first, 1)
+    assert analysis(second, 1, onlooker).json()["status"] == "ready"
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_end_queues_its_analysis_on_its_own_queue(redis_server: Any) -> None:
+    people = [person() for _ in range(3)]
+    table = table_create(
+        creator=people[0], variant="bela", bot_seats=(3,), turn_seconds=3600, max_hands=1,
+        bot_delay_ms=0,
+    )  # fmt: skip
+    for user in people[1:]:
+        table_take_seat(table_id=table.pk, user=user)
+    client = redis.Redis.from_url(redis_server.url)
+    queue = f"{redis_server.queue}-analysis"
+    client.delete(queue)
+    play_bots_to_end(table)
+    assert client.llen(queue) == 1
+    assert b"games.hand_analyse" in client.lindex(queue, 0)
+
+
+@pytest.mark.django_db
+def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile() -> None:
+    people = [person() for _ in range(4)]
+    tables = []
+    for _ in range(2):
+        table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
+        for user in people[1:]:
+            table_take_seat(table_id=table.pk, user=user)
+        # The people's turns run out: bots play them, as their timers would.
+        tables.append(play_bots_to_end(table))
+        hand_analyse(table_id=table.pk, number=1)
+    user = people[0]
+    mine = [
+        d
+        for table in tables
+        for d in HandAnalysis.objects.get(table=table).data["decisions"]
+        if d["seat"] == 0
+    ]
+    (line,) = player_accuracy(user=user)
+    assert line["variant"] == "bela" and line["decisions"] == len(mine) > 0
+    assert line["mean_loss_view"] == pytest.approx(
+        sum(d["loss_view"] for d in mine) / len(mine), abs=0.01
+    )
+    assert [t["match"] for t in line["trend"]] == [t.match.pk for t in tables]
+    api = APIClient().get(f"/api/users/{user.username}/accuracy/").json()
+    assert api[0]["decisions"] == line["decisions"] and len(api[0]["trend"]) == 2
+    assert APIClient().get("/api/users/nobody-here/accuracy/").status_code == 404
+    page = APIClient().get(f"/players/{user.username}/").content.decode()
+    assert "Card play accuracy" in page and "Croatian Bela" in page

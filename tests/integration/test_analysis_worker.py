@@ -1,0 +1,42 @@
+"""Finished hands are analysed by a real worker reading only the analysis queue."""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Any
+
+import pytest
+
+from games.models import HandAnalysis, TableEvent
+from games.services import table_create, table_take_seat
+from tests.games.factories import person, play_bots_to_end
+from tests.helpers import start_worker, wait_for
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_worker_analyses_every_finished_hand(
+    stack_env: dict[str, str], redis_server: Any
+) -> None:
+    worker = start_worker(stack_env, f"{redis_server.queue}-analysis")
+    try:
+        people = [person() for _ in range(4)]
+        table = table_create(creator=people[0], variant="bulgarian", turn_seconds=3600, max_hands=2)
+        for user in people[1:]:
+            table_take_seat(table_id=table.pk, user=user)
+        play_bots_to_end(table)
+        ended = set(
+            TableEvent.objects.filter(table=table, kind="hand_end").values_list("hand", flat=True)
+        )
+
+        def analysed() -> bool | None:
+            done = set(HandAnalysis.objects.filter(table=table).values_list("hand", flat=True))
+            return True if done == ended else None
+
+        wait_for(analysed, timeout=120, what="the analysis worker to analyse both hands")
+        assert all(row.seconds < 10 for row in HandAnalysis.objects.filter(table=table))
+    finally:
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait()

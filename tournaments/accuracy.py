@@ -1,0 +1,28 @@
+"""Entrants' accuracy in an event: their card decisions in its matches (games.analyses)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.analyses import player_accuracy
+from games.models import Table
+from tournaments.models import Tournament
+
+
+def entrant_accuracy(tournament: Tournament) -> list[dict[str, Any]]:
+    """Per player entered (fillers, who never rank, left out), their accuracy per rule set in
+    the event's matches."""
+    tables = list(
+        Table.objects.filter(tournament_table__round__tournament=tournament).values_list(
+            "pk", flat=True
+        )
+    )
+    people = []
+    for entry in tournament.entries.filter(filler=False).select_related("player_one", "player_two"):
+        for user in entry.players():
+            if user not in people:
+                people.append(user)
+    return [
+        {"player": user.username, "accuracy": player_accuracy(user=user, table_ids=tables)}
+        for user in people
+    ]
