@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.glossary import glossary
 from games.services import table_create
@@ -81,10 +82,16 @@ def play_until_the_hand_result(page: Page) -> dict[str, str]:
                 )
             )
             contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
-            (
-                contract.first if contract.count() else page.locator("#bidding [data-bid=pass]")
-            ).click()
-            page.wait_for_function("document.querySelector('#bidding').hidden")
+            bid = contract.first if contract.count() else page.locator("#bidding [data-bid=pass]")
+            try:
+                bid.click(timeout=3_000)
+            except PlaywrightTimeoutError:
+                # The last trick's result opened over the next hand's bidding: loop to it.
+                continue
+            page.wait_for_function(
+                "document.querySelector('#bidding').hidden"
+                " || !document.querySelector('#summary').hidden"
+            )
         else:
             click_and_wait(page, "#hand button.legal")
 
