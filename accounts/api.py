@@ -207,7 +207,8 @@ class UserDetailView(generics.RetrieveUpdateAPIView):
 
     serializer_class = ProfileSerializer
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsSelfOrReadOnly]
-    lookup_field = "username"
+    lookup_field = "username__iexact"  # `/api/users/Ann/` is ann's profile
+    lookup_url_kwarg = "username"
     http_method_names = ["get", "patch", "head", "options"]
 
     def get_queryset(self) -> QuerySet[User]:
@@ -255,7 +256,7 @@ class RatingHistoryView(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[RatingChange]:
         """The player's changes, in one rule set if asked."""
-        user = get_object_or_404(queries.player_list(), username=self.kwargs["username"])
+        user = get_object_or_404(queries.player_list(), username__iexact=self.kwargs["username"])
         query = VariantQuerySerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
         return queries.rating_history(user=user, variant=query.validated_data.get("variant"))

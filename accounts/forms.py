@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.login_guard import LoginError, LoginThrottled, login_authenticate
 from accounts.models import User
+from accounts.usernames import username_check_not_reserved
 from tournaments.viewer_time import zone_named
 
 
@@ -21,6 +22,13 @@ class RegisterForm(UserCreationForm):
         model = User
         fields = ("username", "display_name", "email")
         labels = {"display_name": _("Display name"), "email": _("E-mail")}
+
+    def clean_username(self) -> str | None:
+        """A free name (in any case) that does not pass for a guest or a computer player."""
+        username: str | None = super().clean_username()  # None: taken, the error is set
+        if username is not None:
+            username_check_not_reserved(username)
+        return username
 
 
 class SignInForm(AuthenticationForm):

@@ -10,6 +10,7 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 
 from accounts.elo import is_provisional
+from accounts.usernames import BOT_PREFIX, GUEST_PREFIX
 from games.choices import BotLevel, Variant
 
 INITIAL_RATING = 1500.0
@@ -61,6 +62,11 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.display_name or self.username
 
+    @property
+    def is_guest(self) -> bool:
+        """An account made for a game against the computer without signing up (not rated)."""
+        return not self.is_bot and self.username.startswith(GUEST_PREFIX)
+
     @classmethod
     def computer_player(cls, *, username: str, display_name: str, level: BotLevel) -> User:
         """A computer player's account, created once; it can never sign in."""
@@ -78,7 +84,9 @@ class User(AbstractUser):
         """The computer player of a level, created once with a rating in every rule set."""
         with transaction.atomic():
             bot = cls.computer_player(
-                username=f"bot-{level.value}", display_name=f"Bot ({level.label})", level=level
+                username=f"{BOT_PREFIX}{level.value}",
+                display_name=f"Bot ({level.label})",
+                level=level,
             )
             for variant in Variant:
                 Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})

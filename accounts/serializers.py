@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from accounts.models import ApiToken, Rating, RatingChange, User
 from accounts.passwords import MAX_PASSWORD_LENGTH
+from accounts.usernames import username_check_not_reserved
 from config.api import StrictCharField, StrictModelSerializer
 from games.choices import BotLevel
 
@@ -79,6 +80,10 @@ class RegisterSerializer(StrictModelSerializer):
         """One account per name in any case: `PLAYER_x` may not join beside `player_x`."""
         if User.objects.filter(username__iexact=value).exists():
             raise serializers.ValidationError("A user with that username already exists.")
+        try:
+            username_check_not_reserved(value)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(list(error.messages)) from None
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

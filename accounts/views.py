@@ -129,7 +129,9 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
 
 def player(request: HttpRequest, username: str) -> HttpResponse:
     """A player's page: ratings per rule set with their history drawn, and recent matches."""
-    user = get_object_or_404(queries.player_list(), username=username)
+    user = get_object_or_404(queries.player_list(), username__iexact=username)
+    if user.username != username:
+        return redirect("player", username=user.username)  # one address per player
     ratings = []
     for rating in user.ratings.all():
         changes = list(queries.rating_history(user=user, variant=rating.variant))

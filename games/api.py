@@ -342,7 +342,7 @@ class MatchListView(generics.ListAPIView):
             matches = matches.filter(variant=variant)
         player = self.request.query_params.get("player")
         if player is not None:
-            matches = matches.filter(seated__user__username=player).distinct()
+            matches = matches.filter(seated__user__username__iexact=player).distinct()
         return matches
 
     @extend_schema(
@@ -519,7 +519,7 @@ class UserAccuracyView(APIView):
 
     @extend_schema(responses={200: AccuracySerializer(many=True), 404: ERRORS[404]})
     def get(self, request: Request, username: str) -> Response:
-        user = User.objects.filter(username=username).first()
+        user = User.objects.filter(username__iexact=username).first()
         if user is None:
             raise exceptions.NotFound("No such player.")
         return Response(AccuracySerializer(player_accuracy(user=user), many=True).data)

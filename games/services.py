@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from accounts import usernames
 from accounts.models import User
 from config.errors import ServiceError
 from config.text import visible_text
@@ -32,8 +33,6 @@ from games.unit_of_work import TableChange
 
 # The longest a finished trick may stay on the felt (ms).
 MAX_TRICK_PAUSE_MS = 5000
-# Usernames of guests' accounts start with this.
-GUEST_PREFIX = "guest-"
 
 # Turns in a row a person may let run out before a bot holds their seat.
 TIMEOUTS_BEFORE_HOLD = 3
@@ -195,7 +194,7 @@ def table_quit(*, table_id: int, user: User) -> None:
 def guest_create() -> User:
     """A guest's account, to try a game against the computer without signing up; it has no
     password and its games are not rated."""
-    guest = User(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
+    guest = User(username=f"{usernames.GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
     guest.set_unusable_password()
     guest.save()
     return guest

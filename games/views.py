@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.models import User
 from config.errors import ServiceError
 from games import queries, services
 from games.analyses import hand_analysis_read
@@ -127,8 +128,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         and any(s.user_id is None for s in seats),
         "again_allowed": seat is not None
         and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
-        "is_guest": request.user.is_authenticated
-        and request.user.username.startswith(services.GUEST_PREFIX),
+        "is_guest": isinstance(request.user, User) and request.user.is_guest,
         "glossary": glossary(table.variant),
         "key_terms": key_terms(table.variant),
     }

@@ -171,7 +171,7 @@ class ReplaceSerializer(serializers.Serializer):
 
 def _user(username: str, field: str) -> User:
     """An account by username, or a 400 naming the field."""
-    user = User.objects.filter(username=username).first()
+    user = User.objects.filter(username__iexact=username).first()
     if user is None:
         raise exceptions.ValidationError({field: [f"No player named {username!r}."]})
     return user

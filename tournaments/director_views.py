@@ -53,7 +53,7 @@ def _users(request: HttpRequest, *fields: str) -> list[User] | None:
         name = request.POST.get(field, "").strip()
         if not name:
             continue
-        user = User.objects.filter(username=name).first()
+        user = User.objects.filter(username__iexact=name).first()
         if user is None:
             messages.error(request, _("No player with the username %(name)s.") % {"name": name})
             return None

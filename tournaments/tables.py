@@ -14,13 +14,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.usernames import FILLER_PREFIX, STAND_IN_PREFIX
 from games.choices import BotLevel
 from games.models import Match, Table, TableEvent
 from games.services import table_create, table_end, table_take_seat
 from tournaments.models import Entry, Tournament
-
-STAND_IN_PREFIX = "stand-in"
-FILLER_PREFIX = "filler"
 
 
 @dataclass(frozen=True)
@@ -38,7 +36,7 @@ def stand_in(*, level: str, seat: int) -> User:
     One per seat, so no account ever holds two seats of a rated match.
     """
     return User.computer_player(
-        username=f"{STAND_IN_PREFIX}-{level}-{seat}",
+        username=f"{STAND_IN_PREFIX}{level}-{seat}",
         display_name=f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
         level=BotLevel(level),
     )
@@ -51,7 +49,7 @@ def table_filler(*, level: str, number: int) -> User:
     name the entry list, the tables and the results all show.
     """
     return User.computer_player(
-        username=f"{FILLER_PREFIX}-{level}-{number}",
+        username=f"{FILLER_PREFIX}{level}-{number}",
         display_name=_("Table filler %(number)d (%(level)s)")
         % {"number": number, "level": BotLevel(level).label},
         level=BotLevel(level),
@@ -60,7 +58,7 @@ def table_filler(*, level: str, number: int) -> User:
 
 def is_stand_in(user: User) -> bool:
     """Whether an account is a stand-in bot (replaced players point at one)."""
-    return user.is_bot and user.username.startswith(f"{STAND_IN_PREFIX}-")
+    return user.is_bot and user.username.startswith(STAND_IN_PREFIX)
 
 
 Team = list[tuple[Entry, int]]

@@ -210,7 +210,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
 def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Enter yourself, with a partner named by username unless the event takes individuals."""
     wanted = request.POST.get("partner", "").strip()
-    partner = User.objects.filter(username=wanted).first() if wanted else None
+    partner = User.objects.filter(username__iexact=wanted).first() if wanted else None
     if wanted and partner is None:
         messages.error(request, _("No player with that username."))
     else:

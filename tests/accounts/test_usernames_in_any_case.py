@@ -74,3 +74,18 @@ def test_the_migration_renames_later_accounts_that_differ_only_in_case() -> None
     executor.migrate(executor.loader.graph.leaf_nodes())
     names = list(User.objects.order_by("id").values_list("username", flat=True))
     assert names == ["player_x", "PLAYER_x-3", "Player_X-4", "player_x-2", "someone"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", ["ann", "Ann", "ANN"])
+def test_a_players_page_and_profile_are_found_in_any_case(typed: str) -> None:
+    make_user("Ann")
+    page = Client().get(f"/players/{typed}/")
+    if typed == "Ann":
+        assert page.status_code == 200
+    else:
+        assert (page.status_code, page["Location"]) == (302, "/players/Ann/")
+    api = APIClient()
+    assert api.get(f"/api/users/{typed}/").json()["username"] == "Ann"
+    assert api.get(f"/api/users/{typed}/rating-history/").status_code == 200
+    assert api.get(f"/api/users/{typed}/accuracy/").status_code == 200
