@@ -12,6 +12,11 @@ import unicodedata
 _HIDDEN = frozenset({"Cc", "Cf"})
 
 
+def visible_paragraphs(text: str) -> str:
+    """Longer text (a description): line breaks kept, other hidden characters taken out."""
+    return "\n".join(visible_text(line) for line in text.replace("\r\n", "\n").split("\n")).strip()
+
+
 def visible_text(text: str) -> str:
     """The text without control and format characters, trimmed."""
     kept = (

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.models import INITIAL_RATING, Rating, User
 from config.errors import ServiceError
+from config.text import visible_paragraphs, visible_text
 from games import rules
 from games.choices import BotLevel, Variant
 from games.models import Table
@@ -190,7 +191,8 @@ def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
         raise ServiceError(
             "invalid", _("Unknown settings: %(names)s.") % {"names": ", ".join(sorted(unknown))}
         )
-    if not str(settings.get("name", "")).strip():
+    settings = _visible(settings)
+    if not settings.get("name"):
         raise ServiceError("invalid", _("Give the tournament a name."))
     if settings.get("format") not in Tournament.Format.values:
         raise ServiceError("invalid", _("Choose a format."))
@@ -212,12 +214,25 @@ def tournament_edit(*, tournament_id: int, user: User, changes: Mapping[str, Any
         )
     fixed = ("variant", "format", "entry_type")
     values = {field: getattr(tournament, field) for field in (*EDITABLE, *fixed)}
+    changes = _visible(changes)
+    if "name" in changes and not changes["name"]:
+        raise ServiceError("invalid", _("Give the tournament a name."))
     values.update(changes)
     _validate(values)
     for field, value in changes.items():
         setattr(tournament, field, value)
     tournament.save()
     return tournament
+
+
+def _visible(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The settings with the name and description stripped of characters nobody sees."""
+    cleaned = dict(settings)
+    if isinstance(cleaned.get("name"), str):
+        cleaned["name"] = visible_text(cleaned["name"])
+    if isinstance(cleaned.get("description"), str):
+        cleaned["description"] = visible_paragraphs(cleaned["description"])
+    return cleaned
 
 
 @transaction.atomic
@@ -307,7 +322,7 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     invited = not organizing and len(players) == 2 and not players[1].is_bot
     entry = Entry.objects.create(
         tournament=tournament,
-        name=name.strip() or " & ".join(str(player) for player in players),
+        name=visible_text(name) or " & ".join(str(player) for player in players),
         player_one=players[0],
         player_two=players[1] if len(players) > 1 else None,
         partner_accepted=not invited,
