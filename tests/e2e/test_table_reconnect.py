@@ -16,7 +16,13 @@ from accounts.models import User
 from games.models import Table, TableEvent
 from games.services import table_create, table_leave, table_pause, table_turn_timeout
 from tests.e2e.test_hand_summaries import SOMETHING_TO_DO, play_to_a_summary
-from tests.e2e.test_table_play import click_and_wait, current_version, off_the_browser_loop, sign_in
+from tests.e2e.test_table_play import (
+    click_and_wait,
+    current_version,
+    off_the_browser_loop,
+    play_to_the_end,
+    sign_in,
+)
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path, wait_for
 
@@ -178,3 +184,28 @@ def test_a_hand_end_lost_on_the_way_is_fetched_again_and_summarized(
     points = page.locator("#summary table.points tr").last.locator("td").all_inner_texts()
     assert points == [str(p) for p in first.payload["result"]["match_score"]]
     assert number == 1
+
+
+def test_a_closed_match_end_screen_stays_closed_after_a_reconnect(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    player = person("one-hand")
+    table = off_the_browser_loop(
+        table_create,
+        creator=player, variant="belote", bot_seats=(1, 2, 3),
+        bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600, max_hands=1,
+    )  # fmt: skip
+    cable = Cable(page)
+    sign_in(page.context, asgi_server, player)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    play_to_the_end(page, "belote", time.monotonic() + 180)
+    page.keyboard.press("Escape")
+    expect(page.locator("#match-end")).to_be_hidden()
+    cable.cut_now()
+    expect(page.locator("#connection")).to_have_text("Connection lost; reconnecting…")
+    cable.mend()
+    expect(page.locator("#connection")).to_have_text("Connected.", timeout=BACK)
+    # The snapshot after the reconnect is drawn: the page is at the table's last version.
+    table.refresh_from_db()
+    expect(page.locator("#table-app")).to_have_attribute("data-version", str(table.version))
+    expect(page.locator("#match-end")).to_be_hidden()

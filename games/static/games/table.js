@@ -30,6 +30,7 @@ const early = new Map(); // version -> an event not drawn yet (early, or held by
 let gapTimer = null;
 let holdUntil = 0; // a finished trick stays on the felt until then (local clock, ms)
 let holdTimer = null;
+let matchEndShown = false; // the match-end screen opened once (the person may have closed it)
 let summarized = null; // the last hand whose summary this page showed (null: no snapshot yet)
 let pending = null; // the act clicked while the socket was down, sent once it is back
 let resentSeq = null; // client_seq of that act once sent
@@ -387,13 +388,16 @@ function summarize(number, result, contract) {
 }
 
 function drawMatchEnd() {
+  // Shown once when the match ends: closed, it stays closed through reconnects and redraws.
   const box = $("match-end");
   const match = info.match;
   if (info.status !== "finished" || !match) {
     box.hidden = true;
+    matchEndShown = false;
     return;
   }
-  if (!box.hidden) return;
+  if (matchEndShown) return;
+  matchEndShown = true;
   $("summary").hidden = true;
   const won = mySeat !== null && match.winner !== null ? (match.winner === mySeat % 2 ? _("You win!") : _("You lose.")) : "";
   const title = match.winner === null
