@@ -1,4 +1,5 @@
-"""WebSocket endpoint through which a signed-in user receives notifications."""
+"""WebSocket endpoint through which a signed-in user receives notifications (messages:
+docs/protocol.md)."""
 
 from __future__ import annotations
 

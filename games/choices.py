@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Variant(models.TextChoices):
-    """The four rule sets of RULES.md; the value is the engine's rule-set name."""
+    """The four rule sets (docs/rules.md); the value is the engine's rule-set name."""
 
     BULGARIAN = "bulgarian", _("Bulgarian Belot")
     BELA = "bela", _("Croatian Bela")

@@ -1,31 +1,7 @@
 """WebSocket endpoint of a live table: each message becomes one service call.
 
-Client -> server (JSON text frames):
-  {"type": "act", "action": {"bid": "hearts"} | {"play": "Js", "declare": true, "belot": true},
-   "version": 12, "client_seq": 3}     version optional; a stale one is refused
-  {"type": "sync"}  {"type": "ping"}  {"type": "chat", "text": "..."}
-Server -> client:
-  {"type": "snapshot", "version", "seat", "view", "table"}      on connect and on sync
-  {"type": "event", "version", "event", "view", "table", "at"}  after each committed change
-  {"type": "error", "code", "message", "client_seq"}            nothing changed; socket open
-  {"type": "chat", "channel", "name", "text", "at"}  {"type": "pong"}
-A frame that is not a JSON object, nests over 32 levels or exceeds MAX_FRAME_CHARS gets an
-`error` (codes malformed_json, too_large).
-`view` is the seat's own view (spectators: the public one); `at` is the commit time (epoch s).
-Each socket gets each event once, in version order (games.sequencer): an early one waits for
-the one before it; one lost on the way is replaced by a fresh snapshot after GAP_GRACE.
-`last_hand` in a snapshot: the last finished hand's number, result and contract (or null).
-`table.paused` is true while play is paused: an act is then refused with code `paused`.
-`table.turn_left`: seconds the person to act has before a bot plays for them (null: none).
-`table.trick_pause_ms`: how long pages leave a finished trick on the felt (0: bots only);
-each of `table.seats` names its player (a computer player by seat) and `level` (bots only).
-A seat's `view.first_card`, on its first card only: the declarations it would announce and
-whether it holds a belot, so the page can offer the choice.
-Authentication: the session cookie, or `Authorization: Token <key>` for API clients (which
-config/origins.py lets in without an Origin header).
-A duplicate round's player watching another of its tables gets an `error` (code
-"watch_refused") and the socket closes (4403); its onlookers get a `snapshot` as each deal
-is released, never live events.
+The messages both ways, their fields, the error and close codes: docs/protocol.md (kept true
+by tests/docs/test_protocol_doc.py).
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ class Declaration:
         return CODES[self.cards[-1]]
 
     def codes(self) -> list[str]:
-        """The cards as codes, in the order RULES.md lists them."""
+        """The cards as codes, in the order docs/rules.md#the-scenario-runner lists them."""
         return [CODES[c] for c in self.cards]
 
 

@@ -1,4 +1,4 @@
-"""The scenario runner: play a scripted hand and report it (RULES.md, 'The scenario runner').
+"""The scenario runner: play a scripted hand and report it (docs/rules.md#the-scenario-runner).
 
 `python -m games.rules.scenario FILE.json` (or `-` for standard input) prints the result as
 JSON and exits 0, rules errors included (an unreadable action too: `malformed` at its index);

@@ -86,7 +86,8 @@ def hand_result(state: HandState) -> dict[str, Any]:
 
 
 def _public_declarations(state: HandState) -> list[dict[str, Any]]:
-    """Announcements as public: kind, length, top; cards once shown (RULES.md, 'public')."""
+    """Announcements as public: kind, length, top; cards once shown
+    (docs/rules.md#what-others-see)."""
     shown_all = bool(state.tricks)
     items = []
     for d, scored in zip(state.declarations, state.declaration_flags(), strict=True):

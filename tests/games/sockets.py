@@ -94,7 +94,8 @@ def card_codes(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
         yield path, value
 
 
-# Where a card may be named to anyone: played cards and announced declarations (RULES.md).
+# Where a card may be named to anyone: played cards and announced declarations
+# (docs/rules.md#what-others-see).
 PUBLIC_CARD_PATHS = {
     ".view.tricks[].cards[]",
     ".view.declarations[].cards[]",
@@ -123,8 +124,8 @@ def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
         found.append("a spectator got a hand")
     first_trick_done = any(t["winner"] is not None for t in view.get("tricks", []))
     for item in view.get("declarations", []):
-        # RULES.md: cards of a scoring declaration show once the first trick is complete;
-        # a belot's when announced; an unscored one's never.
+        # docs/rules.md#what-others-see: cards of a scoring declaration show once the first
+        # trick is complete; a belot's when announced; an unscored one's never.
         shown = item["kind"] == "belot" or (first_trick_done and item["scored"])
         if "cards" in item and not shown:
             found.append(f"cards of seat {item['seat']}'s {item['kind']}")

@@ -69,8 +69,9 @@ def _visible_cards(data: object) -> set[str]:
 
 
 def _allowed_unplayed(state: HandState) -> set[str]:
-    """Unplayed cards RULES.md makes public: announced run tops, belot pairs, the cards of
-    scoring declarations once the first trick is complete, and French Belote's turned card."""
+    """Unplayed cards that docs/rules.md#what-others-see makes public: announced run tops,
+    belot pairs, the cards of scoring declarations once the first trick is complete, and French
+    Belote's turned card."""
     allowed = set()
     if "turned" in state.public_view():
         allowed.add(state.public_view()["turned"])  # French Belote's card dealt face up

@@ -76,7 +76,7 @@ def eight_of_a_suit(hands: Sequence[Sequence[int]], dealer: int) -> int | None:
 
 
 class Bela(Variant):
-    """Croatian Bela (RULES.md, source 004)."""
+    """Croatian Bela (docs/rules.md#bela)."""
 
     name = "bela"
     packets = (3, 3, 2)

@@ -106,7 +106,7 @@ def reached(match_score: Sequence[int], target: int) -> int | None:
 
 
 class Belote(Variant):
-    """French Belote (RULES.md)."""
+    """French Belote (docs/rules.md#belote)."""
 
     name = "belote"
     packets = (3, 2)

@@ -128,7 +128,7 @@ def round_points(raw: int, other: int, bidders: bool, mode: int) -> int:
 
 
 class Bulgarian(Variant):
-    """Bulgarian Belot (RULES.md, source 000)."""
+    """Bulgarian Belot (docs/rules.md#bulgarian)."""
 
     name = "bulgarian"
     packets = (3, 2, 3)

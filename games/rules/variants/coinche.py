@@ -106,7 +106,7 @@ def round_ten(points: int) -> int:
 
 
 class Coinche(Variant):
-    """Coinche / Contree, competition rules (RULES.md)."""
+    """Coinche / Contree, competition rules (docs/rules.md#coinche)."""
 
     name = "coinche"
     packets = (3, 2, 3)
@@ -143,7 +143,7 @@ class Coinche(Variant):
         flags = self.declaration_flags(hand)
         declared = self.declared_points(hand, flags)
         raw = [card_points[t] + declared[t] for t in (0, 1)]
-        # The 250 of a capot, bid or not, replaces the capot team's cards (fine points).
+        # The 250 of a capot, bid or not, replaces the capot team's cards (rule 4).
         counted = [(CAPOT if capot == t else card_points[t]) + declared[t] for t in (0, 1)]
         if bid == CAPOT:
             made = capot == takers
