@@ -6,7 +6,7 @@ The call made is set against passing and the best alternative among the calls we
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bots.bidding import choose_bid
@@ -26,7 +26,7 @@ SOLVE_BELOW = 8  # playouts solve the last two tricks, as the bots' bidding does
 
 
 def analyse_auction(
-    hand: dict[str, Any], *, seed: int, worlds: int = AUCTION_WORLDS
+    hand: Mapping[str, Any], *, seed: int, worlds: int = AUCTION_WORLDS
 ) -> list[dict[str, Any]]:
     """Every call made with a choice: each weighed call's expected score, the loss of the call
     made against the best one weighed, and what passing would have scored."""
