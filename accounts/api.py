@@ -202,7 +202,7 @@ class UserListView(generics.ListAPIView):
         return queries.player_list()
 
 
-class UserDetailView(generics.RetrieveUpdateAPIView):
+class UserDetailView(generics.RetrieveUpdateAPIView[User]):
     """A player's profile; the owner may PATCH display name, country and preferred rule set."""
 
     serializer_class = ProfileSerializer
@@ -214,10 +214,13 @@ class UserDetailView(generics.RetrieveUpdateAPIView):
         """Active accounts."""
         return queries.player_list()
 
-    def perform_update(self, serializer: serializers.BaseSerializer) -> None:
+    def perform_update(self, serializer: serializers.BaseSerializer[User]) -> None:
         """Save through the profile service."""
+        user = serializer.instance
+        if user is None:  # never: DRF's update serializes the user it looked up
+            raise Http404
         serializer.instance = services.profile_update(
-            user=serializer.instance, changes=dict(serializer.validated_data)
+            user=user, changes=dict(serializer.validated_data)
         )
 
 

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -54,10 +54,10 @@ class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
-    def form_invalid(self, form: SignInForm) -> HttpResponse:
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         """Show the form again, with 429 when the guard refused to even check."""
         response = super().form_invalid(form)
-        if form.throttled:
+        if isinstance(form, SignInForm) and form.throttled:
             response.status_code = 429
         return response
 
@@ -65,7 +65,7 @@ class SignInView(auth_views.LoginView):
 class SignOutView(auth_views.LogoutView):
     """Sign out (POST only) and go home."""
 
-    next_page = reverse_lazy("home")
+    next_page = "home"  # a URL name: resolved as the redirect is made
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

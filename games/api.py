@@ -196,7 +196,7 @@ class TableListView(generics.ListCreateAPIView):
         return Response(body.data, status=status.HTTP_201_CREATED)
 
 
-class TableDetailView(generics.RetrieveAPIView):
+class TableDetailView(generics.RetrieveAPIView[Table]):
     """One table with your view of it (spectators get the public view).
 
     A duplicate round's table: its players' rivals at other tables are refused (403), and
