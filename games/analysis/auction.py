@@ -113,8 +113,7 @@ def _value(view: SeatView, dealt: HandState, bid: Bid, world: Sequence[int]) -> 
     state = dealt.clone()
     state.apply(bid, view.seat)
     while state.phase == "bidding":
-        seat = state.to_act
-        assert seat is not None  # noqa: S101 (a live auction has a seat to call)
+        seat = state.auction.to_act
         state.apply(choose_bid(read_view(state.view(seat))), seat)
     contract = state.contract
     if contract is None:
