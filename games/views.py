@@ -77,10 +77,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
 def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     """Play again: a new match against the computer with the same rules and strength."""
     table = get_object_or_404(Table, pk=table_id)
-    if not table.seats.filter(user=signed_in_user(request)).exists():
+    user = signed_in_user(request)
+    if not table.seats.filter(user=user).exists():
         return HttpResponseForbidden(_("Only a player of this table can play it again."))
     again = services.table_create_vs_computer(
-        user=signed_in_user(request),
+        user=user,
         variant=table.variant,
         house_rules=table.house_rules,
         bot_level=table.bot_level,

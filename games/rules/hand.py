@@ -395,7 +395,7 @@ class HandState:
         hand = self.held[seat]
         if not hand >> card & 1:
             return IllegalActionError("illegal_play", f"You do not hold {CODES[card]}")
-        if self.rules is None:  # not playing (never: only plays are refused here)
+        if self.rules is None:  # never: a play is refused only while playing
             return self._out_of_turn()
         message = refusal(card, hand, seat, self.led, self.win_card, self.win_seat, self.rules)
         return IllegalActionError("illegal_play", message)
