@@ -32,8 +32,8 @@ from accounts.serializers import (
     TokenObtainSerializer,
     TokenSerializer,
 )
-from accounts.signed_in import signed_in_user
 from config.api import ErrorSerializer
+from config.signed_in import signed_in_user
 from games.choices import Variant
 
 

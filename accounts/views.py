@@ -18,8 +18,8 @@ from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
 from accounts.models import ApiToken
-from accounts.signed_in import signed_in_user
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
 from games.choices import Variant
 

@@ -18,9 +18,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from accounts.signed_in import signed_in_user
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
 from games.choices import BotLevel, Variant

@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.signed_in import signed_in_user
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read
 from games.deal_seeds import deal_proofs

@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import User
-from accounts.signed_in import signed_in_user
 from config.api import ErrorSerializer, StrictCharField
+from config.signed_in import signed_in_user
 from games.api import AccuracySerializer
 from games.choices import BotLevel, Variant
 from tournaments import director, queries, services

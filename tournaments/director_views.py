@@ -21,8 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from accounts.signed_in import signed_in_user
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from tournaments import director, queries, services
 from tournaments.access import may_run
 from tournaments.models import Entry, RoundTable

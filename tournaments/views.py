@@ -25,8 +25,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from accounts.signed_in import signed_in_user
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from tournaments import queries, services
 from tournaments.access import may_run
 from tournaments.accuracy import entrant_accuracy
