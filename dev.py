@@ -2,7 +2,7 @@
 """The two commands of the README; stdlib only, because it must run before the venv exists.
 
 python3 dev.py run [--host HOST] [--port PORT]   # the whole platform, embedded services
-python3 dev.py test [PYTEST ARGS...]             # ruff check, ruff format --check, pytest
+python3 dev.py test [PYTEST ARGS...]             # ruff check, ruff format --check, mypy, pytest
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import subprocess
 import sys
 import venv
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
@@ -26,7 +26,8 @@ SYSTEM_TOOLS = {"chromium": "chromium", "docker-compose": "docker-compose", "ngi
 
 USAGE = """usage:
   python3 dev.py run [--host HOST] [--port PORT]   run the platform (embedded Redis + SQLite)
-  python3 dev.py test [PYTEST ARGS...]             ruff check, ruff format --check, pytest"""
+  python3 dev.py test [PYTEST ARGS...]             ruff check, ruff format --check, mypy,
+                                                   pytest"""
 
 
 def say(message: str) -> None:
@@ -76,7 +77,7 @@ def ensure_system_tools() -> None:
     say(f"installing {', '.join(missing)} with apt-get")
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     install = ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing]
-    quiet = {"env": env, "check": False, "stdout": subprocess.DEVNULL}
+    quiet: dict[str, Any] = {"env": env, "check": False, "stdout": subprocess.DEVNULL}
     if subprocess.run(install, **quiet).returncode != 0:
         # The package lists may be stale or absent on a fresh machine: refresh once, retry.
         subprocess.run(["apt-get", "update", "-qq"], **quiet)
@@ -92,13 +93,16 @@ def run(args: list[str]) -> NoReturn:
 
 
 def test(pytest_args: list[str]) -> int:
-    """Run the linters and the suite; the exit status is pytest's, or 1 if a linter failed."""
+    """Run the linters, the type checker and the suite; the exit status is pytest's, or 1 if a
+    linter or the type checker failed."""
     ensure_venv()
     ensure_system_tools()
     python = str(VENV_PYTHON)
     steps = [
         ("ruff check", [python, "-m", "ruff", "check", "."]),
         ("ruff format --check", [python, "-m", "ruff", "format", "--check", "."]),
+        # The files and strictness are pyproject.toml's [tool.mypy].
+        ("mypy", [python, "-m", "mypy"]),
     ]
     failed = []
     for name, command in steps:

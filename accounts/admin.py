@@ -13,7 +13,7 @@ class AccountAdmin(UserAdmin):
     list_display = ("username", "display_name", "is_bot", "bot_level", "is_staff")
     list_filter = ("is_bot", "bot_level", "is_staff", "is_superuser")
     fieldsets = (
-        *UserAdmin.fieldsets,
+        *(UserAdmin.fieldsets or ()),
         ("Player", {"fields": ("display_name", "is_bot", "bot_level")}),
     )
 

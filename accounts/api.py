@@ -33,6 +33,7 @@ from accounts.serializers import (
     TokenSerializer,
 )
 from config.api import ErrorSerializer
+from config.signed_in import signed_in_user
 from games.choices import Variant
 
 
@@ -127,11 +128,10 @@ class PasswordChangeView(APIView):
         """Check the old password, set the new one."""
         serializer = PasswordChangeSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
-        services.password_change(
-            user=request.user, new_password=serializer.validated_data["new_password"]
-        )
+        user = signed_in_user(request)
+        services.password_change(user=user, new_password=serializer.validated_data["new_password"])
         if isinstance(request.successful_authenticator, SessionAuthentication):
-            update_session_auth_hash(request._request, request.user)
+            update_session_auth_hash(request._request, user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -162,7 +162,7 @@ class TokenListView(generics.ListCreateAPIView):
 
     def get_queryset(self) -> QuerySet[ApiToken]:
         """Only one's own tokens."""
-        return ApiToken.objects.filter(user=self.request.user)
+        return ApiToken.objects.filter(user=signed_in_user(self.request))
 
     @extend_schema(responses={201: TokenCreatedSerializer})
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -170,7 +170,7 @@ class TokenListView(generics.ListCreateAPIView):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         token, key = services.token_create(
-            user=request.user, name=serializer.validated_data["name"]
+            user=signed_in_user(request), name=serializer.validated_data["name"]
         )
         body = {**TokenSerializer(token).data, "key": key}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -185,7 +185,7 @@ class TokenRevokeView(APIView):
     def delete(self, request: Request, token_id: int) -> Response:
         """Delete the token; clients using it get 401 from now on."""
         try:
-            services.token_revoke(user=request.user, token_id=token_id)
+            services.token_revoke(user=signed_in_user(request), token_id=token_id)
         except ApiToken.DoesNotExist:
             raise Http404("No such token.") from None
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -202,7 +202,7 @@ class UserListView(generics.ListAPIView):
         return queries.player_list()
 
 
-class UserDetailView(generics.RetrieveUpdateAPIView):
+class UserDetailView(generics.RetrieveUpdateAPIView[User]):
     """A player's profile; the owner may PATCH display name, country and preferred rule set."""
 
     serializer_class = ProfileSerializer
@@ -215,10 +215,13 @@ class UserDetailView(generics.RetrieveUpdateAPIView):
         """Active accounts."""
         return queries.player_list()
 
-    def perform_update(self, serializer: serializers.BaseSerializer) -> None:
+    def perform_update(self, serializer: serializers.BaseSerializer[User]) -> None:
         """Save through the profile service."""
+        user = serializer.instance
+        if user is None:  # never: DRF's update serializes the user it looked up
+            raise Http404
         serializer.instance = services.profile_update(
-            user=serializer.instance, changes=dict(serializer.validated_data)
+            user=user, changes=dict(serializer.validated_data)
         )
 
 

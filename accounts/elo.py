@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -48,7 +49,7 @@ def team_rating(players: Sequence[PlayerBefore]) -> float:
 
 def expected_score(rating: float, opponent: float) -> float:
     """The share of the result a side of this rating is expected to take (logistic, 400)."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, (opponent - rating) / 400.0))
 
 
 def match_changes(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.contrib.auth.models import UserManager as DjangoUserManager
@@ -27,7 +29,7 @@ class UserManager(DjangoUserManager["User"]):
 class User(AbstractUser):
     """An account; a computer player is an account too, so it can be seated and rated."""
 
-    objects = UserManager()
+    objects: ClassVar[UserManager] = UserManager()
 
     display_name = models.CharField(max_length=64, blank=True)
     is_bot = models.BooleanField(default=False)

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
 from games.choices import Variant
 
@@ -53,10 +54,10 @@ class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
-    def form_invalid(self, form: SignInForm) -> HttpResponse:
+    def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         """Show the form again, with 429 when the guard refused to even check."""
         response = super().form_invalid(form)
-        if form.throttled:
+        if isinstance(form, SignInForm) and form.throttled:
             response.status_code = 429
         return response
 
@@ -64,7 +65,7 @@ class SignInView(auth_views.LoginView):
 class SignOutView(auth_views.LogoutView):
     """Sign out (POST only) and go home."""
 
-    next_page = reverse_lazy("home")
+    next_page = "home"  # a URL name: resolved as the redirect is made
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -84,7 +85,7 @@ def _profile_page(
     request: HttpRequest, form: ProfileForm, token_form: TokenForm, new_key: str | None = None
 ) -> HttpResponse:
     """The profile editing page, with the user's API tokens."""
-    tokens = ApiToken.objects.filter(user=request.user)
+    tokens = ApiToken.objects.filter(user=signed_in_user(request))
     context = {"form": form, "token_form": token_form, "tokens": tokens, "new_key": new_key}
     return render(request, "accounts/profile_edit.html", context)
 
@@ -92,10 +93,10 @@ def _profile_page(
 @login_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
     """Change display name, country and preferred rule set."""
-    assert isinstance(request.user, User)  # noqa: S101 (login_required)
-    form = ProfileForm(request.POST or None, instance=request.user)
+    user = signed_in_user(request)
+    form = ProfileForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
-        services.profile_update(user=request.user, changes=form.cleaned_data)
+        services.profile_update(user=user, changes=form.cleaned_data)
         messages.success(request, _("Profile saved."))
         return redirect("profile-edit")
     return _profile_page(request, form, TokenForm())
@@ -105,22 +106,21 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
 @require_POST
 def token_create(request: HttpRequest) -> HttpResponse:
     """Make an API token and show its key on this one page."""
-    assert isinstance(request.user, User)  # noqa: S101 (login_required)
+    user = signed_in_user(request)
     token_form = TokenForm(request.POST)
     new_key = None
     if token_form.is_valid():
-        _, new_key = services.token_create(user=request.user, name=token_form.cleaned_data["name"])
+        _, new_key = services.token_create(user=user, name=token_form.cleaned_data["name"])
         token_form = TokenForm()
-    return _profile_page(request, ProfileForm(instance=request.user), token_form, new_key)
+    return _profile_page(request, ProfileForm(instance=user), token_form, new_key)
 
 
 @login_required
 @require_POST
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
     """Revoke one of one's API tokens."""
-    assert isinstance(request.user, User)  # noqa: S101 (login_required)
     try:
-        services.token_revoke(user=request.user, token_id=token_id)
+        services.token_revoke(user=signed_in_user(request), token_id=token_id)
     except ApiToken.DoesNotExist:
         raise Http404("No such token.") from None
     messages.success(request, _("Token revoked."))

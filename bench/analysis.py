@@ -26,11 +26,12 @@ BUDGET_SECONDS = 2.0
 
 def played_hands(variant: str, hands: int) -> list[HandState]:
     """Seeded hands played by medium bots, those with a card played."""
-    bot, found, deal = get_bot("medium"), [], 0
+    bot, deal = get_bot("medium"), 0
+    found: list[HandState] = []
     while len(found) < hands:
         state = HandState.new(variant, dealer=deal % 4, seed=deal)
-        while not state.is_over:
-            state.apply(bot.act(state.view(state.to_act), seed=deal), state.to_act)
+        while (seat := state.to_act) is not None:  # until the hand is over
+            state.apply(bot.act(state.view(seat), seed=deal), seat)
         if any(isinstance(action, Play) for _, action in state.log):
             found.append(state)
         deal += 1

@@ -30,7 +30,8 @@ def candidate_bot(variant: str, bold: Boldness) -> HardBot:
     cls = type(name, (HardBot,), {"name": name, "boldness": {variant: bold}})
     cls.__module__ = __name__
     globals()[name] = cls
-    return cls()
+    bot: HardBot = cls()
+    return bot
 
 
 def candidates(args: argparse.Namespace) -> list[Boldness]:

@@ -19,6 +19,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 
@@ -45,8 +46,11 @@ def endings(variant: str, count: int, cards: int) -> list[Ending]:
                 continue
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-        ctx = kernel.Context.of(state.rules, state.variant.belot_needs_suit)  # type: ignore[arg-type]
-        out.append((ctx, list(state.held), state.to_act))  # type: ignore[arg-type]
+        rules, seat = state.rules, state.to_act
+        if rules is None or seat is None:  # never: the loop above stops in play
+            continue
+        ctx = kernel.Context.of(rules, state.variant.belot_needs_suit)
+        out.append((ctx, list(state.held), seat))
     return out
 
 
@@ -62,9 +66,11 @@ def pure_python_kernel(rev: str) -> ModuleType | None:
     path = Path(tempfile.mkdtemp()) / "pure_python_kernel.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location("pure_python_kernel", path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    sys.modules[spec.name] = module  # type: ignore[union-attr]  # dataclasses look it up
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look it up
+    spec.loader.exec_module(module)
     return module
 
 
@@ -141,11 +147,11 @@ def main() -> None:
     for label, cards, solve_below in workloads:
         items = same_contract(endings(args.variant, args.positions, cards))
         n = len(items)
-        batch = per_second(lambda items=items, s=solve_below: batched(items, s), n)
-        single = per_second(lambda items=items, s=solve_below: one_by_one(kernel, items, s), n)
+        batch = per_second(partial(batched, items, solve_below), n)
+        single = per_second(partial(one_by_one, kernel, items, solve_below), n)
         line = f"{label:28} {n:4} positions  batched {batch:10.0f}/s  one call each {single:9.0f}/s"
         if old is not None:
-            before = per_second(lambda items=items, s=solve_below: one_by_one(old, items, s), n)
+            before = per_second(partial(one_by_one, old, items, solve_below), n)
             line += f"  pure Python {before:7.0f}/s  x{batch / before:.0f}"
         print(line)
     if args.compile:

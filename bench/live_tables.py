@@ -144,8 +144,9 @@ def fresh_postgres(url: str) -> None:
 async def watch(url: str, origin: str, tally: Tally, ready: asyncio.Event, until: float) -> None:
     """Spectate one table, recording each event's commit-to-arrival latency."""
     from websockets.asyncio.client import connect
+    from websockets.typing import Origin
 
-    async with connect(url, origin=origin, open_timeout=60) as socket:  # type: ignore[arg-type]
+    async with connect(url, origin=Origin(origin), open_timeout=60) as socket:
         await socket.recv()  # the snapshot
         ready.set()
         while (left := until - time.time()) > 0:
@@ -267,7 +268,7 @@ def main(argv: list[str]) -> int:
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "VAR_DIR": folder,
-            "REDIS_URL": args.redis_url or redis.url,  # type: ignore[union-attr]
+            "REDIS_URL": args.redis_url if redis is None else redis.url,
             "CELERY_QUEUE": f"bench-{uuid.uuid4().hex[:8]}",
             "LOG_LEVEL": "WARNING",
         }

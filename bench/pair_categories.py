@@ -20,7 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot, warm_up  # noqa: E402
-from games.bots.arena import Job, Tally, figures, mirrored_deal, record_pair  # noqa: E402
+from games.bots.arena import (  # noqa: E402
+    Job,
+    Tally,
+    figures,
+    hand_points,
+    mirrored_deal,
+    record_pair,
+)
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -53,7 +60,7 @@ def play_pair(job: Job, deal: int) -> tuple[str, list[int]]:
     hands = mirrored_deal(job, deal, Tally())
     margins = []
     for a_team, state in enumerate(hands):
-        points = state.score().hand_points  # type: ignore[union-attr]
+        points = hand_points(state)
         margins.append(points[a_team] - points[1 - a_team])
     return category(contract_key(hands[0]), contract_key(hands[1])), margins
 

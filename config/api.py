@@ -169,7 +169,8 @@ class ErrorDetailSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="Machine-readable reason, e.g. not_found, invalid.")
     message = serializers.CharField(help_text="A sentence a person can read.")
-    fields = serializers.DictField(
+    # DRF takes declared fields out of the class: this does not replace Serializer.fields.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         help_text="Messages per input field (dotted for nested ones); empty when none.",
     )

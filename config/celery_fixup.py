@@ -30,6 +30,8 @@ class PooledWorkerFixup(DjangoWorkerFixup):
 class PooledDjangoFixup(DjangoFixup):
     """Celery's fix-up with the worker half above."""
 
+    _worker_fixup: DjangoWorkerFixup | None  # set by DjangoFixup.__init__
+
     @property
     def worker_fixup(self) -> DjangoWorkerFixup:
         if self._worker_fixup is None:

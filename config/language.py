@@ -3,7 +3,8 @@ the profile of a signed-in player (whose choice then follows them to any browser
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -49,7 +50,7 @@ class ProfileLanguageMiddleware:
         return self.get_response(request)
 
 
-def language_of_scope(scope: dict) -> str:
+def language_of_scope(scope: Mapping[str, Any]) -> str:
     """A socket's language, chosen as for a page: profile, then cookie, then Accept-Language."""
     chosen = language_of_user(scope.get("user"))
     if chosen:

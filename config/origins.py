@@ -12,21 +12,25 @@ site serves; the cookie-borne session, which cross-site hijacking abuses, is not
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+if TYPE_CHECKING:
+    # The scope as Channels' stubs type it (a class of the stubs only).
+    from channels.consumer import _ChannelScope
 
-def _header(scope: dict[str, Any], name: bytes) -> bytes | None:
+
+def _header(scope: _ChannelScope, name: bytes) -> bytes | None:
     for key, value in scope.get("headers", []):
         if key.lower() == name:
             return value
     return None
 
 
-def _is_token_client(scope: dict[str, Any]) -> bool:
+def _is_token_client(scope: _ChannelScope) -> bool:
     """A handshake with `Authorization: Token ...` and no Origin header."""
     if _header(scope, b"origin") is not None:
         return False
@@ -34,13 +38,13 @@ def _is_token_client(scope: dict[str, Any]) -> bool:
     return authorization[:6].lower() == b"token "
 
 
-def _drop_cookies(scope: dict[str, Any]) -> dict[str, Any]:
+def _drop_cookies(scope: _ChannelScope) -> _ChannelScope:
     """The scope without cookies, so only the token can authenticate the client."""
     headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() != b"cookie"]
     return {**scope, "headers": headers}
 
 
-def _is_same_origin(scope: dict[str, Any]) -> bool:
+def _is_same_origin(scope: _ChannelScope) -> bool:
     """The Origin is this site: the socket's own scheme, allowed host and port, or trusted."""
     origin = (_header(scope, b"origin") or b"").decode("latin-1").lower()
     host = (_header(scope, b"host") or b"").decode("latin-1").lower()
@@ -60,7 +64,7 @@ class OriginOrTokenValidator:
     def __init__(self, application: Any) -> None:
         self.application = application
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+    async def __call__(self, scope: _ChannelScope, receive: Any, send: Any) -> Any:
         if _is_token_client(scope):
             return await self.application(_drop_cookies(scope), receive, send)
         if scope.get("type") == "websocket" and not _is_same_origin(scope):

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
 from games.choices import BotLevel, Variant
@@ -175,7 +176,7 @@ class TableListView(generics.ListCreateAPIView):
         options = data.validated_data
         if options["opponents"] == "computer":
             table = services.table_create_vs_computer(
-                user=request.user,  # type: ignore[arg-type]
+                user=signed_in_user(request),
                 variant=options["variant"],
                 house_rules=options["house_rules"],
                 bot_level=options["bot_level"],
@@ -184,7 +185,7 @@ class TableListView(generics.ListCreateAPIView):
             )
         else:
             table = services.table_create(
-                creator=request.user,  # type: ignore[arg-type]
+                creator=signed_in_user(request),
                 variant=options["variant"],
                 house_rules=options["house_rules"],
                 bot_level=options["bot_level"],
@@ -195,7 +196,7 @@ class TableListView(generics.ListCreateAPIView):
         return Response(body.data, status=status.HTTP_201_CREATED)
 
 
-class TableDetailView(generics.RetrieveAPIView):
+class TableDetailView(generics.RetrieveAPIView[Table]):
     """One table with your view of it (spectators get the public view).
 
     A duplicate round's table: its players' rivals at other tables are refused (403), and
@@ -232,7 +233,7 @@ class TableJoinView(APIView):
                    404: ERRORS[404]},
     )  # fmt: skip
     def post(self, request: Request, table_id: int) -> Response:
-        services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        services.table_take_seat(table_id=table_id, user=signed_in_user(request))
         body = TableDetailSerializer(_tables().get(pk=table_id), context={"request": request})
         return Response(body.data)
 
@@ -250,7 +251,7 @@ class TableActionView(APIView):
         version = action.pop("version", None)
         new_version = services.table_act(
             table_id=table_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             action=action,
             version=version,
         )

@@ -7,6 +7,7 @@ by tests/docs/test_protocol_doc.py).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -37,7 +38,7 @@ GAP_GRACE = 2.0
 MAX_FRAME_CHARS = 16 * 1024
 
 
-def _token_user(scope: dict[str, Any]) -> Any:
+def _token_user(scope: Mapping[str, Any]) -> Any:
     """The user of an `Authorization: Token <key>` header (API clients), None without one.
 
     Browsers cannot set headers on a WebSocket; they come with their session cookie instead.
@@ -107,7 +108,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self._error("watch_refused", refusal, None)
             await self.close(code=CLOSE_WATCH_REFUSED)
             return
-        self.group = public_group(self.table_id) if watching else seat_group(self.table_id, seat)
+        self.group = (
+            public_group(self.table_id) if seat is None else seat_group(self.table_id, seat)
+        )
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._snapshot()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
@@ -53,7 +54,7 @@ class NewTableForm(forms.Form):
                     label=HOUSE_RULE_LABELS.get(rule, rule),
                 )
 
-    def house_rule_fields(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+    def house_rule_fields(self) -> list[tuple[str, str | Promise, list[forms.BoundField]]]:
         """(value, label, fields) per rule set, for the template's fieldsets."""
         return [
             (
@@ -79,7 +80,7 @@ class NewTableForm(forms.Form):
         return chosen
 
 
-def _label(value: object) -> str:
+def _label(value: object) -> str | Promise:
     if isinstance(value, bool):
         return _("On") if value else _("Off")
     return str(value)

@@ -129,7 +129,7 @@ def _release_deals(table: Table, ended: int) -> None:
     broadcast([(public_group(pk), table_snapshot(table_id=pk, user=None)) for pk in tables])
 
 
-def _next_task(change: TableChange) -> Callable[[], None] | None:
+def _next_task(change: TableChange) -> Callable[[], object] | None:
     """The bot move or the turn timer the new state calls for (None when nobody is due)."""
     hand = change.hand
     table = change.table

@@ -26,7 +26,7 @@ def locked_version(model: type[models.Model], pk: int) -> int | None:
 def update_row(model: type[models.Model], pk: int, values: Mapping[str, Any]) -> None:
     """UPDATE one row's fields (by field name) to the given values."""
     names = tuple(values)
-    fields = [model._meta.get_field(name) for name in names]
+    fields = [_field(model, name) for name in names]
     params = [field.get_db_prep_save(values[field.name], connection) for field in fields]
     with connection.cursor() as cursor:
         cursor.execute(_update_sql(model, names), [*params, pk])
@@ -54,7 +54,7 @@ def _insert_fields(model: type[models.Model]) -> list[models.Field[Any, Any]]:
 def _insert_sql(model: type[models.Model], count: int) -> str:
     quote = connection.ops.quote_name
     fields = _insert_fields(model)
-    columns = ", ".join(quote(field.column) for field in fields)
+    columns = ", ".join(quote(_column(field)) for field in fields)
     row = "(" + ", ".join(["%s"] * len(fields)) + ")"
     values = ", ".join([row] * count)
     table = quote(model._meta.db_table)
@@ -65,9 +65,9 @@ def _insert_sql(model: type[models.Model], count: int) -> str:
 def _lock_sql(model: type[models.Model], for_update: bool) -> str:
     quote = connection.ops.quote_name
     meta = model._meta
-    version = meta.get_field("version").column
+    version = _column(_field(model, "version"))
     # Names from the model's own metadata, quoted; the value is a parameter.
-    table, key = quote(meta.db_table), quote(meta.pk.column)
+    table, key = quote(meta.db_table), quote(_column(meta.pk))
     sql = f"SELECT {quote(version)} FROM {table} WHERE {key} = %s"  # noqa: S608
     return f"{sql} FOR UPDATE" if for_update else sql
 
@@ -76,6 +76,21 @@ def _lock_sql(model: type[models.Model], for_update: bool) -> str:
 def _update_sql(model: type[models.Model], names: tuple[str, ...]) -> str:
     quote = connection.ops.quote_name
     meta = model._meta
-    columns = ", ".join(f"{quote(meta.get_field(name).column)} = %s" for name in names)
-    table, key = quote(meta.db_table), quote(meta.pk.column)
+    columns = ", ".join(f"{quote(_column(_field(model, name)))} = %s" for name in names)
+    table, key = quote(meta.db_table), quote(_column(meta.pk))
     return f"UPDATE {table} SET {columns} WHERE {key} = %s"  # noqa: S608 (names from the model)
+
+
+def _field(model: type[models.Model], name: str) -> models.Field[Any, Any]:
+    """A field of the model's own table (a reverse relation, also found by name, has none)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{model.__name__}.{name} is not a column of its table")
+    return field
+
+
+def _column(field: models.Field[Any, Any] | None) -> str:
+    """The column a statement names (None: the model has no primary key)."""
+    if field is None or field.column is None:
+        raise TypeError(f"{field!r} has no column")
+    return field.column

@@ -55,6 +55,12 @@ class TableChange:
         """The hand in progress (None before the first deal and after the match)."""
         return self.engine.hand if self.engine is not None else None
 
+    def in_play(self) -> tuple[Match, rules.Match]:
+        """The match row and its engine, which a table in play always has."""
+        if self.match_row is None or self.engine is None:
+            raise LookupError(f"table {self.table.pk} has no match in play")
+        return self.match_row, self.engine
+
 
 def lock(table_id: int) -> TableChange:
     """The table, its seats and its match, its row locked until the transaction ends."""
@@ -174,7 +180,7 @@ def apply(change: TableChange, seat: int, action: rules.Action, *, actor: str) -
     kind = TableEvent.Kind.PLAY if isinstance(action, rules.Play) else TableEvent.Kind.BID
     append(change, kind, seat=seat, actor=actor, payload=rules.action_to_json(seat, action))
     if hand.is_over:
-        _hand_end(change)
+        _hand_end(change, hand)
 
 
 def release(change: TableChange, seat: Seat) -> None:
@@ -220,8 +226,7 @@ def match_end(
     decided: str = "",
 ) -> None:
     """Store the result and log it; it is announced (and rated) once saved."""
-    match_row = change.match_row
-    assert match_row is not None and change.engine is not None  # noqa: S101
+    match_row, _ = change.in_play()
     match_row.winner_team = winner
     match_row.finished_at = timezone.now()
     change.table.status = Table.Status.FINISHED
@@ -232,11 +237,8 @@ def match_end(
     change.match_ended = True
 
 
-def _hand_end(change: TableChange) -> None:
-    engine, match_row = change.engine, change.match_row
-    assert engine is not None and match_row is not None  # noqa: S101
-    finished = engine.hand
-    assert finished is not None  # noqa: S101
+def _hand_end(change: TableChange, finished: rules.HandState) -> None:
+    match_row, engine = change.in_play()
     score = engine.record()
     final = finished.public_view()
     match_row.hands_played = len(engine.history)
@@ -250,8 +252,7 @@ def _hand_end(change: TableChange) -> None:
 
 
 def _deal(change: TableChange) -> None:
-    engine = change.engine
-    assert engine is not None  # noqa: S101
+    _, engine = change.in_play()
     planned = change.table.deals
     step = planned[len(engine.history)] if planned else {}
     # The deck comes from a committed seed (games.deal_seeds), verifiable once revealed.

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read
 from games.deal_seeds import deal_proofs
@@ -63,9 +64,9 @@ def table_new(request: HttpRequest) -> HttpResponse:
         login(request, services.guest_create(), backend="django.contrib.auth.backends.ModelBackend")
     try:
         if request.POST.get("mode") == "open":
-            table = services.table_create(creator=request.user, **options)  # type: ignore[arg-type]
+            table = services.table_create(creator=signed_in_user(request), **options)
         else:
-            table = services.table_create_vs_computer(user=request.user, **options)  # type: ignore[arg-type]
+            table = services.table_create_vs_computer(user=signed_in_user(request), **options)
     except ServiceError as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(reverse("games:lobby"))
@@ -77,10 +78,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
 def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     """Play again: a new match against the computer with the same rules and strength."""
     table = get_object_or_404(Table, pk=table_id)
-    if not table.seats.filter(user=request.user).exists():
+    user = signed_in_user(request)
+    if not table.seats.filter(user=user).exists():
         return HttpResponseForbidden(_("Only a player of this table can play it again."))
     again = services.table_create_vs_computer(
-        user=request.user,  # type: ignore[arg-type]
+        user=user,
         variant=table.variant,
         house_rules=table.house_rules,
         bot_level=table.bot_level,
@@ -94,7 +96,7 @@ def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
     """Take a free seat at an open table."""
     try:
-        services.table_take_seat(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        services.table_take_seat(table_id=table_id, user=signed_in_user(request))
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:table", args=[table_id]))
@@ -105,7 +107,7 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     """Leave the table: during play a computer player takes the seat for the rest of the match."""
     try:
-        services.table_quit(table_id=table_id, user=request.user)  # type: ignore[arg-type]
+        services.table_quit(table_id=table_id, user=signed_in_user(request))
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:lobby"))

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
+from config.signed_in import signed_in_user
 from games.api import AccuracySerializer
 from games.choices import BotLevel, Variant
 from tournaments import director, queries, services
@@ -196,7 +197,9 @@ class TournamentListView(generics.ListCreateAPIView):
         """Create a tournament in draft."""
         data = CreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = services.tournament_create(organizer=request.user, **data.validated_data)  # type: ignore[arg-type]
+        tournament = services.tournament_create(
+            organizer=signed_in_user(request), **data.validated_data
+        )
         body = TournamentDetailSerializer(
             queries.tournament_detail(tournament_id=tournament.pk, viewer=request.user)
         )
@@ -224,7 +227,7 @@ class TournamentDetailView(APIView):
         changes = dict(data.validated_data)  # partial: only the fields sent
         services.tournament_edit(
             tournament_id=tournament_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             changes=changes,
         )
         return _detail(tournament_id, request.user)
@@ -281,7 +284,7 @@ class EntryListView(APIView):
         players = [_user(name, "players") for name in data.validated_data["players"]]
         entry = services.entry_register(
             tournament_id=tournament_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             players=players,
             name=data.validated_data["name"],
         )
@@ -297,7 +300,7 @@ class CheckInView(APIView):
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
         """Check in."""
         _entry(tournament_id, entry_id)
-        services.entry_check_in(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        services.entry_check_in(entry_id=entry_id, user=signed_in_user(request))
         return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
 
 
@@ -310,7 +313,7 @@ class AcceptView(APIView):
     def post(self, request: Request, tournament_id: int, entry_id: int) -> Response:
         """Accept an invitation."""
         _entry(tournament_id, entry_id)
-        services.entry_accept(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        services.entry_accept(entry_id=entry_id, user=signed_in_user(request))
         return Response(EntrySerializer(_entry(tournament_id, entry_id)).data)
 
 
@@ -323,7 +326,7 @@ class EntryView(APIView):
     def delete(self, request: Request, tournament_id: int, entry_id: int) -> Response:
         """Withdraw an entry (an invited partner declines this way too)."""
         _entry(tournament_id, entry_id)
-        services.entry_withdraw(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        services.entry_withdraw(entry_id=entry_id, user=signed_in_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -350,7 +353,7 @@ class AdjustView(APIView):
         data.is_valid(raise_exception=True)
         adjusted = director.result_adjust(
             round_table_id=table_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             **data.validated_data,
         )
         return Response(RoundTableSerializer(adjusted).data)
@@ -372,7 +375,7 @@ class ReplaceView(APIView):
         replacement = None if wanted is None else _user(wanted, "replacement")
         services.entry_replace_player(
             entry_id=entry_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             player=player,
             replacement=replacement,
         )

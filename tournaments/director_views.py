@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from tournaments import director, queries, services
 from tournaments.access import may_run
 from tournaments.models import Entry, RoundTable
@@ -80,7 +81,7 @@ def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament_id,
         lambda: services.entry_register(
             tournament_id=tournament_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             players=players,
             name=request.POST.get("name", ""),
         ),
@@ -98,7 +99,7 @@ def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     return _run(
         request,
         tournament_id,
-        lambda: services.entry_withdraw(entry_id=entry_id, user=request.user),  # type: ignore[arg-type]
+        lambda: services.entry_withdraw(entry_id=entry_id, user=signed_in_user(request)),
         _("Entry withdrawn."),
     )
 
@@ -111,7 +112,7 @@ def entry_accept(request: HttpRequest, tournament_id: int, entry_id: int) -> Htt
     return _run(
         request,
         tournament_id,
-        lambda: services.entry_accept(entry_id=entry_id, user=request.user),  # type: ignore[arg-type]
+        lambda: services.entry_accept(entry_id=entry_id, user=signed_in_user(request)),
         _("You are entered as a pair."),
     )
 
@@ -132,7 +133,7 @@ def entry_replace(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
         tournament_id,
         lambda: services.entry_replace_player(
             entry_id=entry_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             player=players[0],
             replacement=replacement[0] if replacement else None,
         ),
@@ -156,7 +157,7 @@ def result_adjust(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
         try:
             director.result_adjust(
                 round_table_id=table_id,
-                user=request.user,  # type: ignore[arg-type]
+                user=signed_in_user(request),
                 home_points=int(request.POST.get("home_points", "")),
                 away_points=int(request.POST.get("away_points", "")),
                 reason=request.POST.get("reason", ""),
@@ -186,7 +187,7 @@ def pairing_forbid(request: HttpRequest, tournament_id: int) -> HttpResponse:
         tournament_id,
         lambda: director.pairing_forbid(
             tournament_id=tournament_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             first_id=first,
             second_id=second,
         ),
@@ -203,7 +204,7 @@ def pairing_allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -
         tournament_id,
         lambda: director.pairing_allow(
             tournament_id=tournament_id,
-            user=request.user,  # type: ignore[arg-type]
+            user=signed_in_user(request),
             forbidden_id=forbidden_id,
         ),
         _("They may meet again."),

@@ -65,7 +65,13 @@ def bracket_winners(tournament: Tournament) -> dict[int, int]:
     decided = RoundTable.objects.filter(
         round__tournament=tournament, bracket_match__isnull=False, winner__isnull=False
     )
-    return {table.bracket_match: table.winner_id for table in decided if table.away_id is not None}
+    return {
+        table.bracket_match: table.winner_id
+        for table in decided
+        if table.bracket_match is not None
+        and table.winner_id is not None
+        and table.away_id is not None
+    }
 
 
 def pairings_of(round_: pairing.Round[int]) -> list[Pairing]:
@@ -90,7 +96,7 @@ def pair_individuals(
         for team in ((table.home_id, table.home_partner_id), (table.away_id, table.away_partner_id))
     ]
     # Entries kept apart are not made partners either, while the field allows.
-    apart = [(a, b) for a, b in past if b is not None] + forbidden(tournament)
+    apart = [(a, b) for a, b in past if a is not None and b is not None] + forbidden(tournament)
     teams = pairing.partner_round(players, apart).teams
     score = {line.entry.id: line.score for line in standings}
     rating = {player.id: player.rating for player in players}

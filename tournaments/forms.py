@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -78,8 +80,8 @@ class TournamentForm(forms.ModelForm):
             "description": _("What players should know: prizes, schedule, house customs."),
         }
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         # Scripts and old forms that leave it out enter fixed pairs, the model's default.
         self.fields["entry_type"].required = False
         self.fields["ranking"].required = False

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.choices import BotLevel, Variant
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def new_seed() -> int:
@@ -141,7 +145,7 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def players(self) -> list[object]:
+    def players(self) -> list[User]:
         """The entry's players, first player first."""
         return [p for p in (self.player_one, self.player_two) if p is not None]
 

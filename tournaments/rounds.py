@@ -150,7 +150,9 @@ def round_absentees_replace(*, round_id: int) -> int:
         table__in=tables.values("table"), user__isnull=False, user__is_bot=False, bot_holding=False
     ).select_related("user")
     for seat in seats:
-        if not has_arrived(table_id=seat.table_id, user_id=seat.user_id):
+        if seat.user is None:  # the query took only seats with a user
+            continue
+        if not has_arrived(table_id=seat.table_id, user_id=seat.user.pk):
             table_leave(table_id=seat.table_id, user=seat.user)
             held += 1
     return held

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
 from django.http import (
     Http404,
     HttpRequest,
@@ -18,12 +19,14 @@ from django.http import (
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.signed_in import signed_in_user
 from tournaments import queries, services
 from tournaments.access import may_run
 from tournaments.accuracy import entrant_accuracy
@@ -39,8 +42,8 @@ class Action:
     cannot be undone (empty: no confirmation)."""
 
     service: Callable[..., object]
-    label: str
-    confirm: str = ""
+    label: str | Promise
+    confirm: str | Promise = ""
 
 
 ACTIONS: dict[str, Action] = {
@@ -74,7 +77,7 @@ def _detail_or_404(request: HttpRequest, tournament_id: int) -> Tournament:
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """Every tournament past draft, and the organizer's own drafts."""
-    drafts = []
+    drafts: QuerySet[Tournament] | list[Tournament] = []
     if request.user.is_authenticated:
         drafts = Tournament.objects.filter(organizer=request.user, status=Tournament.Status.DRAFT)
     context = {"tournaments": queries.tournament_list(), "drafts": drafts}
@@ -145,7 +148,9 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organizer=request.user, **form.settings())  # type: ignore[arg-type]
+            tournament = services.tournament_create(
+                organizer=signed_in_user(request), **form.settings()
+            )
         except ServiceError as error:
             form.add_error(None, error.message)
         else:
@@ -170,7 +175,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             services.tournament_edit(
                 tournament_id=tournament_id,
-                user=request.user,  # type: ignore[arg-type]
+                user=signed_in_user(request),
                 changes=changes,
             )
         except ServiceError as error:
@@ -214,12 +219,13 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if wanted and partner is None:
         messages.error(request, _("No player with that username."))
     else:
-        players = [request.user] if partner is None else [request.user, partner]
+        user = signed_in_user(request)
+        players = [user] if partner is None else [user, partner]
         try:
             services.entry_register(
                 tournament_id=tournament_id,
-                user=request.user,  # type: ignore[arg-type]
-                players=players,  # type: ignore[arg-type]
+                user=user,
+                players=players,
                 name=request.POST.get("name", ""),
             )
         except ServiceError as error:
@@ -234,7 +240,7 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def entry_check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """Check your entry in."""
     try:
-        services.entry_check_in(entry_id=entry_id, user=request.user)  # type: ignore[arg-type]
+        services.entry_check_in(entry_id=entry_id, user=signed_in_user(request))
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))

@@ -6,7 +6,7 @@ The call made is set against passing and the best alternative among the calls we
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.bots.bidding import choose_bid
@@ -26,7 +26,7 @@ SOLVE_BELOW = 8  # playouts solve the last two tricks, as the bots' bidding does
 
 
 def analyse_auction(
-    hand: dict[str, Any], *, seed: int, worlds: int = AUCTION_WORLDS
+    hand: Mapping[str, Any], *, seed: int, worlds: int = AUCTION_WORLDS
 ) -> list[dict[str, Any]]:
     """Every call made with a choice: each weighed call's expected score, the loss of the call
     made against the best one weighed, and what passing would have scored."""
@@ -113,8 +113,7 @@ def _value(view: SeatView, dealt: HandState, bid: Bid, world: Sequence[int]) -> 
     state = dealt.clone()
     state.apply(bid, view.seat)
     while state.phase == "bidding":
-        seat = state.to_act
-        assert seat is not None  # noqa: S101 (a live auction has a seat to call)
+        seat = state.auction.to_act
         state.apply(choose_bid(read_view(state.view(seat))), seat)
     contract = state.contract
     if contract is None:

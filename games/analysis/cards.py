@@ -74,7 +74,7 @@ def _decision(
     state: HandState, seat: int, played: int, number: int, seed: int, worlds: int, exact: int
 ) -> dict[str, Any]:
     view = read_view(state.view(seat))
-    legal = [a.card for a in view.legal]  # type: ignore[union-attr]
+    legal = view.legal_cards
     perfect = _values(view, legal, [list(state.held)], [1.0], _solve_below(state, exact))
     sampled, weights = _sampled_worlds(view, worlds, random.Random(seed * 1_000 + number))  # noqa: S311 (replayable)
     seen = _values(view, legal, sampled, weights, _view_solve_below(view))

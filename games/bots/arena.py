@@ -111,12 +111,20 @@ def mirrored_deal(job: Job, deal: int, tally: Tally) -> list[HandState]:
     return hands
 
 
+def hand_points(state: HandState) -> list[int]:
+    """Each team's points for a finished hand."""
+    score = state.score()
+    if score is None:
+        raise ValueError("the hand is not over")
+    return score.hand_points
+
+
 def _deal_pair(job: Job, deal: int) -> Game:
     """One mirrored deal, scored."""
     tally = Tally()
     margins = []
     for a_team, state in enumerate(mirrored_deal(job, deal, tally)):
-        points = state.score().hand_points  # type: ignore[union-attr]
+        points = hand_points(state)
         tally.a_points.append(points[a_team])
         tally.b_points.append(points[1 - a_team])
         margins.append(points[a_team] - points[1 - a_team])

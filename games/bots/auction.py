@@ -88,10 +88,10 @@ def _bounds(view: SeatView) -> dict[int, Bounds]:
                 low, high = seat_bounds.get(strain, (-INF, INF))
                 seat_bounds[strain] = (low, min(high, limit + PASS_SLACK))
         elif bid.kind in (TAKE, CONTRACT):
-            strain = view.turned >> 3 if bid.kind == TAKE else bid.strain
-            if strain is not None and strain in limits:
-                low, high = seat_bounds.get(strain, (-INF, INF))
-                seat_bounds[strain] = (max(low, limits[strain] - BID_SLACK), high)
+            named = view.turned >> 3 if bid.kind == TAKE else bid.strain
+            if named is not None and named in limits:
+                low, high = seat_bounds.get(named, (-INF, INF))
+                seat_bounds[named] = (max(low, limits[named] - BID_SLACK), high)
         # Doubles are judged on defence, not read here.
     return {seat: b for seat, b in bounds.items() if b}
 
@@ -134,4 +134,5 @@ class AuctionLikelihood:
         for strain, (low, high) in bounds.items():
             value = _value(firsts, strain)
             fits &= (value >= low) & (value < high)
-        return np.maximum(FLOOR, fits.mean(axis=1))
+        shares: np.ndarray = np.maximum(FLOOR, fits.mean(axis=1))
+        return shares

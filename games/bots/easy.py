@@ -152,7 +152,7 @@ def choose_card(view: SeatView, knowledge: Knowledge | None = None) -> int:
     """The easy level's card."""
     k = knowledge if knowledge is not None else infer(view)
     t = Table(view, k)
-    legal = [a.card for a in view.legal]  # type: ignore[union-attr]
+    legal = view.legal_cards
     return lead(t, legal) if not t.trick else follow(t, legal)
 
 

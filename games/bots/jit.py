@@ -11,10 +11,21 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, overload
 
 import numba
 from numba.core import config
+
+# The compiled function is called as the Python one is: type checkers see the same signature.
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+@overload
+def njit(func: Function, *, inline: bool = False) -> Function: ...
+
+
+@overload
+def njit(func: None = None, *, inline: bool = False) -> Callable[[Function], Function]: ...
 
 
 def njit(func: Callable[..., Any] | None = None, *, inline: bool = False) -> Any:

@@ -97,7 +97,8 @@ def _call_weights(
     if not reads:
         return [1.0] * len(worlds)
     if view.variant.name == "coinche":
-        return coinche_weights(view, worlds).tolist()
+        weights: list[float] = coinche_weights(view, worlds).tolist()
+        return weights
     return auction.weights(worlds).tolist() if auction is not None else [1.0] * len(worlds)
 
 
@@ -114,7 +115,7 @@ def search_card(
     """The card with the best average value over sampled worlds (`weighted`: each world
     counting as much as the others' past play is natural in it, with `greedy_miss` as in
     `PlayLikelihood`; `reads_auction`: and their calls)."""
-    legal = [a.card for a in view.legal]  # type: ignore[union-attr]
+    legal = view.legal_cards
     knowledge = infer(view)
     draw = trump_to_draw(view, knowledge)
     if draw is not None:
@@ -191,7 +192,7 @@ def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[i
     state = state.clone()
     state.apply(bid, view.seat)
     while state.phase == "bidding":
-        seat = state.to_act
+        seat = state.auction.to_act
         state.apply(choose_bid(read_view(state.view(seat))), seat)
     if state.contract is None:
         return 0.0  # thrown in

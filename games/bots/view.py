@@ -68,6 +68,11 @@ class SeatView:
         """This seat's team (seats 0 and 2 are team 0)."""
         return self.seat & 1
 
+    @property
+    def legal_cards(self) -> list[int]:
+        """The cards this seat may play now (none outside play)."""
+        return [action.card for action in self.legal if isinstance(action, Play)]
+
     def played_by(self, seat: int) -> int:
         """Mask of the cards a seat has played."""
         mask = 0

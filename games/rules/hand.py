@@ -324,17 +324,20 @@ class HandState:
         self.to_act = (self.dealer + 1) % 4
 
     def _legal_now(self) -> int:
-        seat: int = self.to_act  # type: ignore[assignment]  # only called while playing
+        seat, rules = self.to_act, self.rules
+        if seat is None or rules is None:
+            return 0  # not playing: no card to play
         hand = self.held[seat]
         if self.trick:
-            rules: PlayRules = self.rules  # type: ignore[assignment]
             hand = legal_mask(hand, seat, self.led, self.win_card, self.win_seat, rules)
         self._legal = hand
         return hand
 
     def _play(self, play: Play) -> None:
         # The hot path of every search: locals, table lookups, no avoidable allocation.
-        seat: int = self.to_act  # type: ignore[assignment]  # only called while playing
+        seat = self.to_act
+        if seat is None:  # apply() plays only while playing, when a seat is always to act
+            raise self._out_of_turn()
         card = play.card
         bit = 1 << card
         legal = self._legal
@@ -347,9 +350,8 @@ class HandState:
         trick = self.trick
         if not self.first_played >> seat & 1:
             self.first_played |= 1 << seat
-            if play.declare:
-                contract: Contract = self.contract  # type: ignore[assignment]
-                self.declarations += self.variant.declarations(seat, hand, contract)
+            if play.declare and self.contract is not None:  # always set while playing
+                self.declarations += self.variant.declarations(seat, hand, self.contract)
         hand ^= bit
         self.held[seat] = hand
         if bit & self.belot_cards and hand & PAIR_BIT[card] and play.belot:
@@ -393,8 +395,9 @@ class HandState:
         hand = self.held[seat]
         if not hand >> card & 1:
             return IllegalActionError("illegal_play", f"You do not hold {CODES[card]}")
-        rules: PlayRules = self.rules  # type: ignore[assignment]  # only called while playing
-        message = refusal(card, hand, seat, self.led, self.win_card, self.win_seat, rules)
+        if self.rules is None:  # never: a play is refused only while playing
+            return self._out_of_turn()
+        message = refusal(card, hand, seat, self.led, self.win_card, self.win_seat, self.rules)
         return IllegalActionError("illegal_play", message)
 
     # ----- serialization ------------------------------------------------------------------

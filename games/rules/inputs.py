@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.rules.cards import CARDS, Card
 from games.rules.errors import InvalidInputError
@@ -14,7 +14,7 @@ _WHOLE_TYPES = frozenset({int, Card})
 _CARD_NUMBERS = frozenset(range(32))
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """An int proper: not a bool, not a float that happens to be whole."""
     return type(value) in _WHOLE_TYPES
 
@@ -23,7 +23,7 @@ def seat(value: object, what: str = "the dealer") -> int:
     """A seat 0-3."""
     if not is_whole(value) or value not in range(4):
         raise InvalidInputError(f"{what} is a seat 0-3, not {value!r}")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)
 
 
 def mapping(value: object, what: str) -> Mapping[str, Any]:
@@ -62,4 +62,4 @@ def seed(value: object) -> int | random.Random:
     """A deal's seed: a whole number or a random.Random."""
     if not is_whole(value) and not isinstance(value, random.Random):
         raise InvalidInputError(f"a seed is a whole number, not {value!r}")
-    return value  # type: ignore[return-value]
+    return value

@@ -144,7 +144,7 @@ def _team_or_none(value: object) -> int | None:
     """A saved winner: team 0 or 1, or None while nobody has won."""
     if value is not None and (not inputs.is_whole(value) or value not in (0, 1)):
         raise InvalidInputError(f"the winner is team 0 or 1 (or null), not {value!r}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _deal_record(item: object) -> dict[str, Any]:

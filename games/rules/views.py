@@ -153,11 +153,10 @@ def seat_view(state: HandState, seat: int) -> dict[str, Any]:
 def _first_card(state: HandState, seat: int) -> dict[str, Any] | None:
     """What this seat's first card would announce (its declarations, whether it holds a belot),
     so the page can offer the choice; None except on that seat's first card."""
-    if state.to_act != seat or str(state.phase) != "playing" or state.first_played >> seat & 1:
-        return None
-    held = state.held[seat]
     contract = state.contract
-    assert contract is not None  # noqa: S101 (a hand being played has its contract)
+    if contract is None or state.to_act != seat or state.first_played >> seat & 1:
+        return None  # still bidding, not this seat's turn (none once over), or not its first card
+    held = state.held[seat]
     declarations = state.variant.declarations(seat, held, contract)
     belot_cards = held & state.belot_cards
     return {

@@ -52,7 +52,7 @@ def bad_token() -> APIClient:
 
 def error_of(response: object) -> dict:
     """The error object of an API error response, checked for its shape."""
-    body = response.json()  # type: ignore[attr-defined]
+    body = response.json()
     assert set(body) == {"error"}
     assert set(body["error"]) == {"code", "message", "fields"}
     assert body["error"]["message"]

@@ -45,23 +45,23 @@ def test_a_deeply_nested_body_is_a_400_parse_error(debug: bool, table: Table) ->
     client = APIClient(raise_request_exception=False)
     for path in ANONYMOUS_PATHS:
         response = post(client, path, DEEP)
-        assert response.status_code == 400, path  # type: ignore[attr-defined]
+        assert response.status_code == 400, path
         error = error_of(response)
         assert error["code"] == "parse_error"
         assert "32 levels" in error["message"]
-    client.force_authenticate(table.seats.first().user)  # type: ignore[union-attr]
+    client.force_authenticate(table.seats.first().user)
     for path in signed_in_paths(table):
         response = post(client, path, DEEP)
-        assert response.status_code == 400, path  # type: ignore[attr-defined]
+        assert response.status_code == 400, path
         assert error_of(response)["code"] == "parse_error"
 
 
 def test_nesting_up_to_the_limit_is_read(table: Table) -> None:
     client = APIClient()
-    client.force_authenticate(table.seats.first().user)  # type: ignore[union-attr]
+    client.force_authenticate(table.seats.first().user)
     body = '{"action": ' + "[" * 30 + "]" * 30 + "}"
     response = post(client, f"/api/tables/{table.pk}/actions/", body)
-    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert response.status_code == 400
     assert error_of(response)["code"] != "parse_error"
 
 
@@ -69,13 +69,13 @@ def test_an_oversize_body_is_a_413(debug: bool, table: Table) -> None:
     client = APIClient(raise_request_exception=False)
     for path in ANONYMOUS_PATHS:
         response = post(client, path, OVERSIZE)
-        assert response.status_code == 413, path  # type: ignore[attr-defined]
+        assert response.status_code == 413, path
         assert error_of(response)["code"] == "too_large"
 
 
 def test_nan_is_not_json(table: Table) -> None:
     response = post(Client(), "/api/auth/login/", '{"username": NaN, "password": "x"}')
-    assert response.status_code == 400  # type: ignore[attr-defined]
+    assert response.status_code == 400
     assert error_of(response)["code"] == "parse_error"
 
 

@@ -25,7 +25,7 @@ ENDPOINTS = {
 
 @pytest.fixture(scope="module")
 def schema(django_db_blocker: pytest.FixtureRequest) -> dict:
-    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+    with django_db_blocker.unblock():
         response = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     return response.json()
 

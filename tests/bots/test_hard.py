@@ -70,7 +70,7 @@ def test_worlds_where_the_others_played_the_greedy_card_weigh_more() -> None:
     state = HandState.new("bulgarian", dealer=0, seed=11)
     for bid in ("clubs", "pass", "pass", "pass"):
         state.apply(state.variant.parse_bid(bid))
-    ctx = Context.of(state.rules, state.variant.belot_needs_suit)  # type: ignore[arg-type]
+    ctx = Context.of(state.rules, state.variant.belot_needs_suit)
     while sum(h.bit_count() for h in state.held) > 8:
         state.apply(PLAYS[greedy_card(ctx, kernel_position(state))])
     view = read_view(state.view(0))

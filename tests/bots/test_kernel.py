@@ -53,11 +53,11 @@ def _played_to(variant: str, seed: int, cards_left: int) -> HandState:
 
 
 def _ctx(state: HandState) -> Context:
-    return Context.of(state.rules, state.variant.belot_needs_suit)  # type: ignore[arg-type]
+    return Context.of(state.rules, state.variant.belot_needs_suit)
 
 
 def _start(state: HandState) -> Start:
-    return Start(state.to_act, tuple(state.trick), state.led, state.win_card, state.win_seat)  # type: ignore[arg-type]
+    return Start(state.to_act, tuple(state.trick), state.led, state.win_card, state.win_seat)
 
 
 def _belots(state: HandState) -> list[int]:
@@ -114,7 +114,7 @@ def _engine_minimax(state: HandState) -> int:
             child.card_points[1] - state.card_points[1]
         )
         values.append(gained + _engine_minimax(child))
-    return max(values) if state.to_act & 1 == 0 else min(values)  # type: ignore[operator]
+    return max(values) if state.to_act & 1 == 0 else min(values)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -169,7 +169,7 @@ def test_solver_matches_plain_minimax_on_longer_endings(variant: str) -> None:
     """Four tricks to go: enough for the solver's table of trick starts to matter."""
     for seed in range(12):
         state = _played_to(variant, seed, 16)
-        expected = _minimax(state.rules, tuple(state.held), state.to_act, (), {})  # type: ignore[arg-type]
+        expected = _minimax(state.rules, tuple(state.held), state.to_act, (), {})
         assert solve(_ctx(state), kernel_position(state)) == expected
 
 
@@ -222,7 +222,7 @@ def test_evaluate_solves_endings_exactly(variant: str) -> None:
 
 def _with_held_pairs(state: HandState, belots: list[int]) -> list[int]:
     """Belots plus 20 for each belot pair a seat still holds."""
-    pairs = BELOT_CARDS[state.rules.mode]  # type: ignore[union-attr]
+    pairs = BELOT_CARDS[state.rules.mode]
     belots = list(belots)
     for seat in range(4):
         for suit in SUIT_MASK:
@@ -266,7 +266,7 @@ def test_greedy_playouts_play_legal_cards_and_share_every_point() -> None:
             assert state.legal_cards_mask() >> card & 1
             state.apply(PLAYS[card])
             pos.play(ctx, card)
-        assert sum(pos.points) == state.variant.card_total[state.contract.mode]  # type: ignore[union-attr]
+        assert sum(pos.points) == state.variant.card_total[state.contract.mode]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -294,7 +294,7 @@ def test_greedy_misses_counts_the_others_free_plays_that_greedy_would_not_make(
                 for other in range(4):
                     expected[other] += other != seat
             cards.append(card)
-            seats.append(seat)  # type: ignore[arg-type]
+            seats.append(seat)
             state.apply(PLAYS[card])
             pos.play(ctx, card)
         for me in range(4):

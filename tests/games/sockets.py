@@ -37,7 +37,7 @@ def open_table_socket(
     headers = {"Cookie": session_cookie(user)} if user is not None else {}
     return connect(
         f"{server.ws_url}/ws/tables/{table_id}/",
-        origin=origin or server.url,  # type: ignore[arg-type]
+        origin=origin or server.url,
         additional_headers=headers,
         open_timeout=10,
     )

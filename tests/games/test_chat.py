@@ -34,7 +34,7 @@ def test_a_flood_is_refused() -> None:
 def test_empty_or_long_lines_are_refused(text: str | None) -> None:
     table, users = people_table("bela")
     with pytest.raises(ServiceError) as refused:
-        chat_post(table_id=table.pk, user=users[0], text=text)  # type: ignore[arg-type]
+        chat_post(table_id=table.pk, user=users[0], text=text)
     assert refused.value.code == "invalid"
 
 

@@ -42,7 +42,7 @@ def test_a_table_ready_notice_speaks_the_sockets_language(
     player = User.objects.create_user(username=f"notice-{language}", password="irrelevant-pw-1")
     headers = {"Cookie": session_cookie(player), "Accept-Language": language}
     with connect(
-        f"{asgi_server.ws_url}/ws/notifications/", origin=asgi_server.url,  # type: ignore[arg-type]
+        f"{asgi_server.ws_url}/ws/notifications/", origin=asgi_server.url,
         additional_headers=headers, open_timeout=10,
     ) as socket:  # fmt: skip
         socket.send(json.dumps({"type": "ping"}))

@@ -29,7 +29,7 @@ def test_an_out_of_turn_move_is_refused_in_the_players_language(
     waiting = next(u for u in users if u.pk != to_act.user_id)
     headers = {"Cookie": session_cookie(waiting), "Accept-Language": language}
     with connect(
-        f"{asgi_server.ws_url}/ws/tables/{table.pk}/", origin=asgi_server.url,  # type: ignore[arg-type]
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/", origin=asgi_server.url,
         additional_headers=headers, open_timeout=10,
     ) as socket:  # fmt: skip
         assert recv_json(socket)["type"] == "snapshot"

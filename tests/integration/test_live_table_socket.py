@@ -24,7 +24,7 @@ def test_an_api_client_plays_its_seat_with_a_token(asgi_server: Server) -> None:
     _, key = token_create(user=users[1], name="my bot")
     with connect(
         f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
-        origin=asgi_server.url,  # type: ignore[arg-type]
+        origin=asgi_server.url,
         additional_headers={"Authorization": f"Token {key}"},
         open_timeout=10,
     ) as socket:
@@ -75,7 +75,7 @@ def test_a_bad_token_is_closed_with_a_code(asgi_server: Server) -> None:
     table, _ = people_table("bela")
     with connect(
         f"{asgi_server.ws_url}/ws/tables/{table.pk}/",
-        origin=asgi_server.url,  # type: ignore[arg-type]
+        origin=asgi_server.url,
         additional_headers={"Authorization": "Token not-a-key"},
         open_timeout=10,
     ) as socket:

@@ -25,7 +25,7 @@ def open_socket(server: Server, *, cookie: str | None, origin: str) -> ClientCon
     headers = {"Cookie": cookie} if cookie else {}
     return connect(
         f"{server.ws_url}/ws/notifications/",
-        origin=origin,  # type: ignore[arg-type]
+        origin=origin,
         additional_headers=headers,
         open_timeout=10,
     )

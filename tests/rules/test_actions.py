@@ -52,7 +52,7 @@ def test_a_hand_built_bid_no_text_names_is_malformed(
     kind: str, strain: object, value: object
 ) -> None:
     with pytest.raises(MalformedActionError):
-        Bid(kind, strain, value)  # type: ignore[arg-type]
+        Bid(kind, strain, value)
 
 
 @pytest.mark.parametrize(
@@ -60,7 +60,7 @@ def test_a_hand_built_bid_no_text_names_is_malformed(
 )
 def test_a_hand_built_play_of_no_card_is_malformed(card: object, flags: dict) -> None:
     with pytest.raises(MalformedActionError):
-        Play(card, **flags)  # type: ignore[arg-type]
+        Play(card, **flags)
 
 
 def test_a_play_built_from_an_int_holds_the_card() -> None:

@@ -26,7 +26,7 @@ def test_each_seat_names_once_and_the_dealer_must_name() -> None:
 def test_the_first_suit_named_ends_the_bidding() -> None:
     auction = BelaAuction(dealer=0)
     auction.apply(Bid.parse("hearts"))
-    assert auction.done and auction.contract().seat == 1  # type: ignore[union-attr]
+    assert auction.done and auction.contract().seat == 1
 
 
 def suited(*suits: str) -> list[list[Card]]:

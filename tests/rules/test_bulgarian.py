@@ -35,7 +35,7 @@ def test_opponents_double_bidders_redouble_and_a_higher_bid_cancels_both() -> No
     call(auction, "pass")
     assert "redouble" not in bids(auction)  # seat 2 is an opponent
     call(auction, "pass", "redouble")  # seat 3, the bidding team, at any of its turns
-    assert auction.contract().multiplier == 4  # type: ignore[union-attr]
+    assert auction.contract().multiplier == 4
     call(auction, "no_trumps")  # seat 0 outbids: double and redouble are gone
     contract = auction.contract()
     assert contract is not None and (contract.seat, contract.multiplier) == (0, 1)

@@ -67,7 +67,7 @@ def test_three_passes_after_a_bid_or_coinche_end_it_four_throw_in() -> None:
     call(auction, "80 hearts", "coinche", "pass", "pass")
     assert not auction.done
     call(auction, "pass")
-    assert auction.done and auction.contract().multiplier == 2  # type: ignore[union-attr]
+    assert auction.done and auction.contract().multiplier == 2
     auction = CoincheAuction(dealer=0)
     call(auction, "pass", "pass", "pass", "pass")
     assert auction.done and auction.contract() is None

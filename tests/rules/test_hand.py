@@ -38,7 +38,7 @@ def test_phases_and_turns_follow_the_deal() -> None:
     assert (state.phase, state.to_act) == ("bidding", 1)
     state = hand_after("bulgarian", DEAL, ["hearts", "pass", "pass", "pass"], dealer=0)
     assert (state.phase, state.to_act) == ("playing", 1)
-    assert state.standing_contract().to_dict() == {"bid": "hearts", "team": 1, "multiplier": 1}  # type: ignore[union-attr]
+    assert state.standing_contract().to_dict() == {"bid": "hearts", "team": 1, "multiplier": 1}
 
 
 def test_errors_name_the_rule_broken() -> None:

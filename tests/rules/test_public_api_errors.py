@@ -90,9 +90,9 @@ def test_get_variant_refuses_names_that_are_not_words(name: Any) -> None:
 
 def test_house_rules_must_be_an_object() -> None:
     with pytest.raises(InvalidInputError):
-        get_variant("bela", "target=501")  # type: ignore[arg-type]
+        get_variant("bela", "target=501")
     with pytest.raises(InvalidInputError):
-        get_variant("bela", [("target", 501)])  # type: ignore[arg-type]
+        get_variant("bela", [("target", 501)])
 
 
 def test_a_bid_of_level_nine_never_reaches_the_state() -> None:

@@ -30,7 +30,7 @@ def check_round(round_: Round, deals: int) -> dict[int, int]:
     tables = list(RoundTable.objects.filter(round=round_).order_by("number"))
     assert len(tables) >= 2 and all(t.finished and t.table_id for t in tables)
     variant = round_.tournament.variant
-    dealt = [deals_of(t.table_id) for t in tables]  # type: ignore[arg-type]
+    dealt = [deals_of(t.table_id) for t in tables]
     assert all(len(d) == deals for d in dealt), "every table played every deal"
     schedule = duplicate_schedule([(t.home_id, t.away_id) for t in tables], deals)
     for deal in range(deals):
@@ -48,13 +48,13 @@ def check_round(round_: Round, deals: int) -> dict[int, int]:
     points = {
         (index, deal): tuple(end.payload["result"]["hand_points"])
         for index, table in enumerate(tables)
-        for deal, end in enumerate(hands_finished(table_id=table.table_id))  # type: ignore[arg-type]
+        for deal, end in enumerate(hands_finished(table_id=table.table_id))
     }
-    expected = comparison_scores(schedule, points, Comparison.MATCHPOINTS)  # type: ignore[arg-type]
+    expected = comparison_scores(schedule, points, Comparison.MATCHPOINTS)
     scored = {}
     for table in tables:
         scored[table.home_id] = table.home_points
-        scored[table.away_id] = table.away_points  # type: ignore[index]
+        scored[table.away_id] = table.away_points
     assert scored == {entry: round(score) for entry, score in expected.items()}
     # Each pair of tables shares 2 matchpoints on each side of each deal.
     assert sum(scored.values()) == deals * 2 * len(tables) * (len(tables) - 1)

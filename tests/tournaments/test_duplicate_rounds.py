@@ -85,7 +85,7 @@ def test_eight_individuals_play_duplicate_rounds_and_each_scores_their_sides_mat
                 (table.away_id, table.away_points),
                 (table.away_partner_id, table.away_points),
             ):
-                totals[entry] = totals.get(entry, 0) + points  # type: ignore[index]
+                totals[entry] = totals.get(entry, 0) + points
     assert len(totals) == 8
     lines = Standing.objects.filter(tournament=event)
     assert {line.entry_id: line.score for line in lines} == totals

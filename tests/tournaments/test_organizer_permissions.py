@@ -15,7 +15,7 @@ ACTIONS = ["open-registration", "open-check-in", "start", "pause", "resume", "ca
 
 def signed_in(user: object) -> Client:
     client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
+    client.force_login(user)
     return client
 
 

@@ -105,7 +105,7 @@ def cheapest_pairing(count: int, penalties: Callable[[int, int], Sequence[int]])
     bases = [ceiling * (count // 2) + 1 for ceiling in ceilings]
     costs = {edge: _fold(values, bases) for edge, values in edges.items()}
     top = max(costs.values()) + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_weighted_edges_from((a, b, top - cost) for (a, b), cost in costs.items())
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     return sorted((min(a, b), max(a, b)) for a, b in matching)

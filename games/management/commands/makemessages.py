@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.management.commands import makemessages
@@ -31,7 +32,7 @@ class Command(makemessages.Command):
         *(f"--keyword={keyword}" for keyword in KEYWORDS),
     ]
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         """Every language, sources only (not the virtualenv, tests or collected files)."""
         options["ignore_patterns"] = [
             *list(options.get("ignore_patterns") or []),
