@@ -23,10 +23,10 @@ class RegisterForm(UserCreationForm):
         fields = ("username", "display_name", "email")
         labels = {"display_name": _("Display name"), "email": _("E-mail")}
 
-    def clean_username(self) -> str | None:
+    def clean_username(self) -> str:
         """A free name (in any case) that does not pass for a guest or a computer player."""
-        username: str | None = super().clean_username()  # None: taken, the error is set
-        if username is not None:
+        username = super().clean_username()
+        if username:  # None when taken: Django has set that error already
             username_check_not_reserved(username)
         return username
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import ClassVar
 
 from django.conf import settings
@@ -80,6 +81,15 @@ class User(AbstractUser):
             bot.set_unusable_password()
             bot.save(update_fields=["password"])
         return bot
+
+    @classmethod
+    def guest_account(cls) -> User:
+        """A new guest's account, to try a game against the computer without signing up; it has
+        no password and its games are not rated."""
+        guest = cls(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
+        guest.set_unusable_password()
+        guest.save()
+        return guest
 
     @classmethod
     def bot_account(cls, *, level: BotLevel, rating: float = INITIAL_RATING) -> User:

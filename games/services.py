@@ -8,7 +8,6 @@ the row is locked, against a version that is checked again under the lock.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
@@ -18,7 +17,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from accounts import usernames
 from accounts.models import User
 from config.errors import ServiceError
 from config.text import visible_text
@@ -189,15 +187,6 @@ def table_quit(*, table_id: int, user: User) -> None:
             _commit(change)
             return
     table_leave(table_id=table_id, user=user)
-
-
-def guest_create() -> User:
-    """A guest's account, to try a game against the computer without signing up; it has no
-    password and its games are not rated."""
-    guest = User(username=f"{usernames.GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
-    guest.set_unusable_password()
-    guest.save()
-    return guest
 
 
 def table_seat_resume(*, table_id: int, user: User) -> bool:

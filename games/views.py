@@ -61,7 +61,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         "trick_pause_ms": form.cleaned_data["trick_pause_ms"],
     }
     if not request.user.is_authenticated:
-        login(request, services.guest_create(), backend="django.contrib.auth.backends.ModelBackend")
+        login(request, User.guest_account(), backend="django.contrib.auth.backends.ModelBackend")
     try:
         if request.POST.get("mode") == "open":
             table = services.table_create(creator=signed_in_user(request), **options)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from accounts.models import User
 from games.models import Seat, Table, TableEvent
 from games.queries import table_snapshot
-from games.services import guest_create, table_create_vs_computer, table_quit, table_seat_resume
+from games.services import table_create_vs_computer, table_quit, table_seat_resume
 from tests.games.factories import bot_table, people_table, person
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def test_a_guest_plays_the_computer_unrated_but_cannot_open_tables() -> None:
     assert "You played as a guest" in client.get(f"/tables/{table.pk}/").content.decode()
     signed_out = Client().post("/tables/new/", {"variant": "bela", "bot_level": "easy"})
     assert "/login" in signed_out["Location"] and Table.objects.count() == 1
-    assert guest_create().username != guest.username
+    assert User.guest_account().username != guest.username
 
 
 def test_play_again_deals_a_new_match_with_the_same_rules_for_its_players_only() -> None:
