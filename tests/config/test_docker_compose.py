@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.docs.test_configuration_table import table_names
 from tests.helpers import ROOT, service_unavailable
 
 SERVICES = {"postgres", "redis", "migrate", "web", "proxy", "worker", "analysis", "beat"}
@@ -128,3 +129,30 @@ def test_hand_analyses_have_their_own_low_priority_worker() -> None:
     assert "nice -n 19" in role and '--queues "${CELERY_QUEUE:-celery}-analysis"' in role
     worker = entrypoint.split("  worker)")[1].split(";;")[0]
     assert "--queues" not in worker  # the live worker reads the default queue only
+
+
+# Settings of the compose file itself or of one image role, not of the application.
+NOT_FOR_THE_APP = {"WEB_PORT", "POSTGRES_PASSWORD", "PORT", "VAR_DIR", "NUMBA_CACHE_DIR", "DEBUG"}
+
+
+def test_every_application_setting_set_where_compose_runs_reaches_the_containers(
+    compose: list[str],
+) -> None:
+    settings = sorted(table_names() - NOT_FOR_THE_APP)
+    given = {name: f"value-of-{name}" for name in settings if name != "SECRET_KEY"}
+    result = run_compose(compose, "config", SECRET_KEY="value-of-SECRET_KEY", **given)
+    assert result.returncode == 0, result.stderr
+    services = yaml.safe_load(result.stdout)["services"]
+    for service in APP_SERVICES:
+        environment = services[service]["environment"]
+        missing = [
+            n for n in settings if not str(environment.get(n, "")).startswith(f"value-of-{n}")
+        ]
+        assert missing == [], f"{service} never receives {missing}"
+
+
+def test_a_setting_left_unset_keeps_the_applications_default(resolved: dict[str, Any]) -> None:
+    # None: compose passes the variable only when it is set; never "", which would replace the
+    # application's default with an empty value.
+    for service in APP_SERVICES:
+        assert resolved["services"][service]["environment"]["LIVE_TABLE_TURN_SECONDS"] is None
