@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Seat, Table
 from games.presence import has_arrived
@@ -66,18 +68,22 @@ def round_create(*, tournament: Tournament, number: int) -> Round:
 
 def round_start(*, round_id: int) -> bool:
     """Pair the round and open its tables (bots for the absent); False if not due or done."""
+    return _halting_on_failure(
+        _start, round_id, gettext_noop("Round %(number)s could not start (%(error)s).")
+    )
+
+
+def _halting_on_failure(step: Callable[[int], bool], round_id: int, failed: str) -> bool:
+    """Run a round's step; a failure other than the database's pauses the event with the
+    reason (`failed`, a message id) on its page, so the organizer can act on it."""
     try:
-        return _start(round_id)
+        return step(round_id)
     except DatabaseError:
         raise  # a busy or lost database: the task fails and the minute sweep tries again
     except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
-        logger.exception("round %s could not start", round_id)
+        logger.exception("round %s: %s failed", round_id, step.__name__)
         number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
-        reason = _("Round %(number)s could not start (%(error)s).") % {
-            "number": number,
-            "error": error,
-        }
-        tournament_halt(round_id=round_id, reason=reason)
+        tournament_halt(round_id=round_id, reason=_(failed) % {"number": number, "error": error})
         return False
 
 
@@ -200,19 +206,9 @@ def _winner(table: RoundTable, team: int | None) -> Entry | None:
 
 def round_finalize(*, round_id: int) -> bool:
     """Finalize the round once every table has a result: standings, then next round or end."""
-    try:
-        return _finalize(round_id)
-    except DatabaseError:
-        raise  # a busy or lost database: the task fails and the next look tries again
-    except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
-        logger.exception("round %s could not finish", round_id)
-        number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
-        reason = _("Round %(number)s could not finish (%(error)s).") % {
-            "number": number,
-            "error": error,
-        }
-        tournament_halt(round_id=round_id, reason=reason)
-        return False
+    return _halting_on_failure(
+        _finalize, round_id, gettext_noop("Round %(number)s could not finish (%(error)s).")
+    )
 
 
 def _finalize(round_id: int) -> bool:
