@@ -27,6 +27,7 @@ from config.errors import ServiceError
 from tournaments import director, queries, services
 from tournaments.access import may_run
 from tournaments.models import Entry, RoundTable
+from tournaments.withdrawal import withdrawal_rule
 
 
 def _back(tournament_id: int) -> HttpResponseRedirect:
@@ -168,7 +169,12 @@ def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     """Withdraw an entry (its players or the organizer); GET asks first."""
     entry = _entry(tournament_id, entry_id)
     if request.method != "POST":
-        context = {"entry": entry, "tournament": entry.tournament}
+        tournament = entry.tournament
+        context = {
+            "entry": entry,
+            "tournament": tournament,
+            "withdrawal_rule": withdrawal_rule(tournament),
+        }
         return render(request, "tournaments/withdraw.html", context)
     return _run(
         request,

@@ -25,10 +25,11 @@ from django.utils.translation import gettext_noop
 from games.models import Seat, Table
 from games.presence import has_arrived
 from games.services import table_leave, table_pause
-from tournaments import live
+from tournaments import formats, live
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
-from tournaments.policies import policy_for
+from tournaments.policies import Withdrawal, policy_for
 from tournaments.tables import table_open, table_outcome
+from tournaments.withdrawal import walkover_table
 
 logger = logging.getLogger(__name__)
 
@@ -37,6 +38,12 @@ def _on_commit_start(round_id: int) -> None:
     from tournaments import tasks  # tasks call these functions: import late.
 
     transaction.on_commit(lambda: tasks.start_round.delay(round_id))
+
+
+def _on_commit_finalize(round_id: int) -> None:
+    from tournaments import tasks  # tasks call these functions: import late.
+
+    transaction.on_commit(lambda: tasks.finalize_round.delay(round_id))
 
 
 def deadline_schedule(round_: Round) -> None:
@@ -96,6 +103,7 @@ def _start(round_id: int) -> bool:
         if tournament.status != Tournament.Status.RUNNING or tournament.is_paused:
             return False
         policy = policy_for(tournament)
+        walkovers = policy.withdrawal(tournament) == Withdrawal.WALKOVERS
         entries = {entry.pk: entry for entry in tournament.entries.all()}
         pairings = policy.pair_round(tournament, round_.number)
         options = policy.table_options(tournament, round_, pairings)
@@ -112,12 +120,14 @@ def _start(round_id: int) -> bool:
                 table.home_partner, table.away_partner = (
                     None if p is None else entries[p] for p in partners
                 )
+            if not table.finished and not (walkovers and walkover_table(table)):
                 table.table = table_open(
                     tournament=tournament,
                     teams=(
                         _team(home, table.home_partner),
                         _team(table.away, table.away_partner),
                     ),
+                    deal_secret=formats.table_secret(tournament, round_.number, number),
                     **options[number - 1],
                 )
             table.save()
@@ -128,6 +138,8 @@ def _start(round_id: int) -> bool:
         round_.save(update_fields=["status", "started_at", "deadline"])
         deadline_schedule(round_)
         _absentees_schedule(round_, tournament.absent_grace_seconds)
+        if not round_.tables.filter(finished=False).exists():
+            _on_commit_finalize(round_.pk)  # walkovers and byes only: nothing to wait for
         live.round_opened(tournament=tournament, round_=round_)
     return True
 
