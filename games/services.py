@@ -360,11 +360,17 @@ def table_resume(*, table_id: int) -> bool:
 
 
 def table_end(
-    *, table_id: int, reason: str, score: Sequence[int] | None = None, actor: str = "system"
+    *,
+    table_id: int,
+    reason: str,
+    score: Sequence[int] | None = None,
+    actor: str = "system",
+    conceded_by: int | None = None,
 ) -> bool:
     """End a match before its engine does (an event's deadline or its own length rule).
 
-    The team ahead by `score` (the match score now, unless given) wins, nobody when level; the
+    The team ahead by `score` (the match score now, unless given) wins, nobody when level;
+    a team that concedes (`conceded_by`, 0 or 1: it withdrew) loses whatever the score. The
     hand in progress is not played out. Like any finished match it is logged, sent to every
     viewer, rated, and announced with match_finished. False when the table had already ended.
     """
@@ -381,6 +387,8 @@ def table_end(
             raise ServiceError("not_playing", "Only a table being played can be ended.")
         points = list(engine.score) if score is None else [int(p) for p in score]
         winner = None if points[0] == points[1] else int(points[1] > points[0])
+        if conceded_by in (0, 1):
+            winner = 1 - conceded_by
         engine.winner = winner
         uow.match_end(change, points=points, winner=winner, actor=actor, decided=reason.strip())
         _commit(change)

@@ -100,7 +100,14 @@ def _concede(table: RoundTable, entry: Entry) -> None:
     table.save()
     match = Match.objects.filter(table_id=table.table_id).first()
     score = [0, 0] if match is None else [int(points) for points in match.score]
-    table_end(table_id=table.table_id, reason=note, score=score, actor="tournament")
+    conceded_by = 0 if table.home_id == entry.pk else 1
+    table_end(
+        table_id=table.table_id,
+        reason=note,
+        score=score,
+        actor="tournament",
+        conceded_by=conceded_by,
+    )
 
 
 def walkover_note(withdrawn: Entry, winner: Entry) -> str:

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.test import Client
 
 from config.errors import ServiceError
-from games.models import Seat, Table
+from games.models import Seat, Table, TableEvent
 from tests.tournaments.factories import play_deals, ready_to_start
 from tournaments import services
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
@@ -66,7 +66,10 @@ def test_a_round_robin_pair_that_withdraws_concedes_its_match_and_its_schedule()
     table.refresh_from_db()
     opponent = table.away if table.home_id == leaving.pk else table.home
     assert table.finished and table.walkover and table.winner == opponent
-    assert Table.objects.get(pk=table.table_id).status == Table.Status.FINISHED
+    live = Table.objects.get(pk=table.table_id)
+    assert live.status == Table.Status.FINISHED
+    end = TableEvent.objects.get(table=live, kind=TableEvent.Kind.MATCH_END)
+    assert end.payload["winner"] == (1 if table.home_id == leaving.pk else 0), "whatever the score"
     assert "wins by walkover" in table.note
     finish_round(first)
     for number in (2, 3):
