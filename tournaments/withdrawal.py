@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from config.errors import ServiceError
-from games.models import Match
-from games.services import table_end, table_leave
+from games.models import Match, Seat
+from games.services import table_end, table_quit
 from tournaments.models import Entry, Round, RoundTable, Tournament
 from tournaments.policies import Withdrawal, policy_for
 
@@ -83,11 +83,13 @@ def _live_tables(entry: Entry) -> list[RoundTable]:
 
 
 def _stand_ins_take_over(table: RoundTable, entry: Entry) -> None:
-    """Bots hold the entry's seats for the rest of the match (later tables seat stand-ins)."""
+    """Bots take the entry's seats for good, for the rest of the match (a player who comes
+    back does not take a seat back); later rounds seat stand-ins."""
     assert table.table_id is not None  # noqa: S101 (only live tables)
+    seated = set(Seat.objects.filter(table_id=table.table_id).values_list("user_id", flat=True))
     for player in entry.players():
-        if not player.is_bot:
-            table_leave(table_id=table.table_id, user=player)
+        if not player.is_bot and player.pk in seated:
+            table_quit(table_id=table.table_id, user=player)
 
 
 def _concede(table: RoundTable, entry: Entry) -> None:
