@@ -83,7 +83,10 @@ def test_a_round_robin_pair_that_withdraws_concedes_its_match_and_its_schedule()
     assert standing.score == 0, "it won nothing after leaving, and lost the conceded match"
     opponents = Standing.objects.exclude(entry=leaving).filter(tournament=event)
     assert sum(line.score for line in opponents) == 6 - 0, "each of six matches gave one win"
-    assert Client().get(f"/tournaments/{event.pk}/results.csv").status_code == 200
+    results = Client().get(f"/tournaments/{event.pk}/results.csv").content.decode()
+    assert results.count("wins by walkover") == 3, "the conceded match and two walkovers"
+    page = Client().get(f"/tournaments/{event.pk}/")
+    assert page.status_code == 200 and "left the event after round 1" in page.content.decode()
 
 
 def test_a_knockout_pair_that_withdraws_mid_match_lets_its_opponent_through() -> None:
@@ -127,6 +130,8 @@ def test_a_knockout_match_against_a_withdrawn_pair_is_a_walkover_without_a_table
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
     assert Standing.objects.get(entry=table.winner).rank == 1
+    page = Client().get(f"/tournaments/{event.pk}/")
+    assert page.status_code == 200 and "wins by walkover" in page.content.decode()
 
 
 def test_a_swiss_pair_that_withdraws_mid_match_concedes_it_and_is_not_paired_again() -> None:
