@@ -7,6 +7,7 @@ from django.urls import path, re_path
 
 from accounts.consumers import NotificationConsumer
 from games.consumers import CLOSE_NOT_FOUND, TableConsumer
+from tournaments.consumers import TournamentConsumer
 
 
 class NoSuchEndpointConsumer(AsyncWebsocketConsumer):
@@ -24,5 +25,6 @@ class NoSuchEndpointConsumer(AsyncWebsocketConsumer):
 websocket_urlpatterns = [
     path("ws/notifications/", NotificationConsumer.as_asgi()),
     path("ws/tables/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
     re_path(r"", NoSuchEndpointConsumer.as_asgi()),
 ]

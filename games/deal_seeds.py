@@ -24,10 +24,30 @@ def new_seed() -> str:
     return secrets.token_hex(32)
 
 
-def derived_seed(secret: int, deal_id: str) -> str:
+def derived_seed(secret: int | str, deal_id: str) -> str:
     """A deal's seed drawn from a longer-lived secret (an event's), the same on every run;
     publishing it tells nothing of the secret or of the other deals."""
     return hashlib.sha256(f"{secret}\n{deal_id}".encode()).hexdigest()
+
+
+def _drawn(secret: str, what: str) -> int:
+    """A stable number drawn from a table's secret for one purpose."""
+    return int(derived_seed(secret, what)[:16], 16)
+
+
+def first_dealer(table: Table) -> int:
+    """Who deals the match's first hand: drawn from a seeded table's secret, else at random."""
+    if table.deal_secret:
+        return _drawn(table.deal_secret, "first-dealer") % 4
+    return secrets.randbelow(4)
+
+
+def bot_seed(table: Table) -> int:
+    """The seed of a bot's choice at the table's current version: from a seeded table's secret
+    (the same match replays the same choices), else from the table's id."""
+    if table.deal_secret:
+        return _drawn(table.deal_secret, f"bot/{table.version}")
+    return table.pk * 100_003 + table.version
 
 
 def seeded_step(*, seed: str, deal_id: str, dealer: int) -> dict[str, Any]:
@@ -43,11 +63,19 @@ def seeded_step(*, seed: str, deal_id: str, dealer: int) -> dict[str, Any]:
 def deal_commit(*, table: Table, hand: int, step: Mapping[str, Any]) -> list[rules.Card]:
     """The deck of the table's hand number `hand`; its seed and commitment stored with it.
 
-    `step` is the table's chosen deal for the hand (empty: a fresh seed). A chosen deck with
-    no seed is dealt as given and has nothing to verify.
+    `step` is the table's chosen deal for the hand (empty: drawn from the table's secret, or
+    a fresh seed). A chosen deck with no seed is dealt as given and has nothing to verify.
     """
-    seed = step.get("seed") if step else new_seed()
-    deal_id = str(step.get("deal_id") or f"table-{table.pk}/hand-{hand}")
+    if step:
+        seed, deal_id = (
+            step.get("seed"),
+            str(step.get("deal_id") or f"table-{table.pk}/hand-{hand}"),
+        )
+    elif table.deal_secret:
+        deal_id = f"hand-{hand}"
+        seed = derived_seed(table.deal_secret, deal_id)
+    else:
+        seed, deal_id = new_seed(), f"table-{table.pk}/hand-{hand}"
     if seed is None:
         DealSeed.objects.create(table=table, hand=hand, deal_id=deal_id)
         return [rules.Card.parse(code) for code in step["deck"]]

@@ -35,6 +35,10 @@ class Table(models.Model):
     # Chosen deals, one per hand in order: {"deck": [32 card codes], "dealer": 0-3}; empty:
     # shuffled at random. Tables given the same list deal the same cards hand after hand.
     deals = models.JSONField(default=list, blank=True)
+    # A seeded table (a tournament's): every hand not chosen above, the first dealer and the
+    # bots' choices are drawn from this secret, so the same secret replays the same match at
+    # any speed (games.deal_seeds). Never shown; each hand's own seed is revealed as usual.
+    deal_secret = models.CharField(max_length=64, blank=True)
     # Tables sharing a watch group deal the same cards (a duplicate round): while any of them
     # plays, nobody seated at one may watch another, and onlookers see a deal only once every
     # table of the group has finished it (games.watching). Empty: anyone watches live.

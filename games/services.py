@@ -24,7 +24,7 @@ from games import outbox, rules
 from games import unit_of_work as uow
 from games.bots import get_bot
 from games.choices import BotLevel, Variant
-from games.deal_seeds import seeded_step
+from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
 from games.unit_of_work import TableChange
@@ -60,12 +60,14 @@ def table_create(
     max_hands: int | None = None,
     deals: Sequence[Mapping[str, Any]] = (),
     watch_group: str = "",
+    deal_secret: str = "",
 ) -> Table:
     """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`.
 
     `max_hands` makes the match that many deals exactly; `deals` chooses each hand's cards and
     dealer (as many as `max_hands`, at least), so tables given the same deals play the same
-    cards; `watch_group` names the tables that share them (see games.watching).
+    cards; `watch_group` names the tables that share them (see games.watching); `deal_secret`
+    draws the other hands, the first dealer and the bots' choices (games.deal_seeds).
     """
     if variant not in Variant.values:
         raise ServiceError("invalid", f"Unknown rule set {variant!r}.")
@@ -97,6 +99,7 @@ def table_create(
             max_hands=max_hands,
             deals=chosen_deals,
             watch_group=watch_group,
+            deal_secret=deal_secret,
             created_by=creator,
         )
         bot = User.bot_account(level=BotLevel(bot_level)) if bot_seats else None
@@ -345,11 +348,17 @@ def table_resume(*, table_id: int) -> bool:
 
 
 def table_end(
-    *, table_id: int, reason: str, score: Sequence[int] | None = None, actor: str = "system"
+    *,
+    table_id: int,
+    reason: str,
+    score: Sequence[int] | None = None,
+    actor: str = "system",
+    conceded_by: int | None = None,
 ) -> bool:
     """End a match before its engine does (an event's deadline or its own length rule).
 
-    The team ahead by `score` (the match score now, unless given) wins, nobody when level; the
+    The team ahead by `score` (the match score now, unless given) wins, nobody when level;
+    a team that concedes (`conceded_by`, 0 or 1: it withdrew) loses whatever the score. The
     hand in progress is not played out. Like any finished match it is logged, sent to every
     viewer, rated, and announced with match_finished. False when the table had already ended.
     """
@@ -366,6 +375,8 @@ def table_end(
             raise ServiceError("not_playing", "Only a table being played can be ended.")
         points = list(engine.score) if score is None else [int(p) for p in score]
         winner = None if points[0] == points[1] else int(points[1] > points[0])
+        if conceded_by in (0, 1):
+            winner = 1 - conceded_by
         engine.winner = winner
         uow.match_end(change, points=points, winner=winner, actor=actor, decided=reason.strip())
         _commit(change)
@@ -452,7 +463,7 @@ def _bot_choice(change: TableChange, seat: Seat) -> rules.Action:
     assert hand is not None  # noqa: S101 (only called on a seat to act)
     level = seat.user.bot_level if seat.user is not None and seat.user.is_bot else ""
     bot = get_bot(level or change.table.bot_level)
-    return bot.act(hand.view(seat.number), seed=change.table.pk * 100_003 + change.table.version)
+    return bot.act(hand.view(seat.number), seed=bot_seed(change.table))
 
 
 def _chosen_deals(

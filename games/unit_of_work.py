@@ -7,7 +7,6 @@ nothing of who is told or what runs next (games.outbox does, after the commit).
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +14,7 @@ from django.utils import timezone
 
 from config.errors import ServiceError
 from games import rows, rules
-from games.deal_seeds import deal_commit
+from games.deal_seeds import deal_commit, first_dealer
 from games.models import Match, MatchPlayer, Seat, Table, TableEvent
 from games.queries import engine_load, table_seats, table_summary
 from games.signals import match_finished
@@ -197,7 +196,7 @@ def match_start(change: TableChange) -> None:
     """All four seats taken: record who plays, deal the first hand."""
     table = change.table
     engine = rules.Match(
-        table.variant, table.house_rules, dealer=secrets.randbelow(4), deals=table.max_hands
+        table.variant, table.house_rules, dealer=first_dealer(table), deals=table.max_hands
     )
     change.match_row = Match.objects.create(
         table=table,

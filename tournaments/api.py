@@ -318,7 +318,8 @@ class AcceptView(APIView):
 
 
 class EntryView(APIView):
-    """One entry: DELETE withdraws it before the start (its players, or the organizer)."""
+    """One entry: DELETE withdraws it (its players, or the organizer); once the event runs, as
+    its format has it (tournaments.withdrawal)."""
 
     permission_classes = [permissions.IsAuthenticated]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,6 +20,7 @@ from django.http import (
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -26,6 +29,10 @@ from config.signed_in import signed_in_user
 from tournaments import director, queries, services
 from tournaments.access import may_run
 from tournaments.models import Entry, RoundTable
+from tournaments.withdrawal import withdrawal_rule
+
+if TYPE_CHECKING:  # a type only: the stubs are not installed in production
+    from django_stubs_ext import StrOrPromise
 
 
 def _back(tournament_id: int) -> HttpResponseRedirect:
@@ -47,8 +54,12 @@ def _run(
     return _back(tournament_id)
 
 
-def _users(request: HttpRequest, *fields: str) -> list[User] | None:
-    """Accounts named in the form's fields (blanks skipped); None once it said who is unknown."""
+class FormError(Exception):
+    """A director's form that cannot be read; its message says what to fix."""
+
+
+def _users(request: HttpRequest, *fields: str) -> list[User]:
+    """Accounts named in the form's fields, blanks skipped."""
     found = []
     for field in fields:
         name = request.POST.get(field, "").strip()
@@ -56,8 +67,7 @@ def _users(request: HttpRequest, *fields: str) -> list[User] | None:
             continue
         user = User.objects.filter(username__iexact=name).first()
         if user is None:
-            messages.error(request, _("No player with the username %(name)s.") % {"name": name})
-            return None
+            raise FormError(_("No player with the username %(name)s.") % {"name": name})
         found.append(user)
     return found
 
@@ -69,24 +79,94 @@ def _entry(tournament_id: int, entry_id: int) -> Entry:
     return entry
 
 
+def _entry_add(request: HttpRequest, tournament_id: int, user: User) -> object:
+    """The organizer enters a player or a pair by username."""
+    return services.entry_register(
+        tournament_id=tournament_id,
+        user=user,
+        players=_users(request, "player_one", "player_two"),
+        name=request.POST.get("name", ""),
+    )
+
+
+def _entry_accept(request: HttpRequest, tournament_id: int, user: User, entry_id: int) -> object:
+    """The invited partner accepts."""
+    _entry(tournament_id, entry_id)
+    return services.entry_accept(entry_id=entry_id, user=user)
+
+
+def _entry_replace(request: HttpRequest, tournament_id: int, user: User, entry_id: int) -> object:
+    """The organizer swaps a player for another (or, left blank, for a stand-in bot)."""
+    _entry(tournament_id, entry_id)
+    players = _users(request, "player")
+    if not players:
+        raise FormError(_("Name the player to replace."))
+    replacement = _users(request, "replacement")
+    return services.entry_replace_player(
+        entry_id=entry_id,
+        user=user,
+        player=players[0],
+        replacement=replacement[0] if replacement else None,
+    )
+
+
+def _pairing_forbid(request: HttpRequest, tournament_id: int, user: User) -> object:
+    """The organizer keeps two entries apart."""
+    try:
+        first, second = int(request.POST["first"]), int(request.POST["second"])
+    except (KeyError, ValueError) as error:
+        raise FormError(_("Choose two entries.")) from error
+    return director.pairing_forbid(
+        tournament_id=tournament_id, user=user, first_id=first, second_id=second
+    )
+
+
+def _pairing_allow(
+    request: HttpRequest, tournament_id: int, user: User, forbidden_id: int
+) -> object:
+    """The organizer lets two entries meet again."""
+    return director.pairing_allow(tournament_id=tournament_id, user=user, forbidden_id=forbidden_id)
+
+
+@dataclass(frozen=True)
+class DirectorAction:
+    """One of the director's forms: the service it calls (reading the form), and what the
+    page says once it is done."""
+
+    run: Callable[..., object]
+    done: StrOrPromise
+
+
+# The forms posted from the event's page, by the name its URL gives.
+ACTIONS: dict[str, DirectorAction] = {
+    "entry-add": DirectorAction(_entry_add, gettext_lazy("Entry added.")),
+    "accept": DirectorAction(_entry_accept, gettext_lazy("You are entered as a pair.")),
+    "replace": DirectorAction(_entry_replace, gettext_lazy("Player replaced.")),
+    "forbid": DirectorAction(
+        _pairing_forbid, gettext_lazy("They will be kept apart while the field allows.")
+    ),
+    "allow": DirectorAction(_pairing_allow, gettext_lazy("They may meet again.")),
+}
+
+
 @login_required
 @require_POST
-def entry_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The organizer enters a player or a pair by username."""
-    players = _users(request, "player_one", "player_two")
-    if players is None:
+def director_post(
+    request: HttpRequest, tournament_id: int, action: str, **ids: int
+) -> HttpResponse:
+    """Run one of the director's forms; a form that cannot be read says why on the page."""
+    chosen = ACTIONS[action]
+    user = signed_in_user(request)
+    try:
+        return _run(
+            request,
+            tournament_id,
+            lambda: chosen.run(request, tournament_id, user, **ids),
+            str(chosen.done),
+        )
+    except FormError as error:
+        messages.error(request, str(error))
         return _back(tournament_id)
-    return _run(
-        request,
-        tournament_id,
-        lambda: services.entry_register(
-            tournament_id=tournament_id,
-            user=signed_in_user(request),
-            players=players,
-            name=request.POST.get("name", ""),
-        ),
-        _("Entry added."),
-    )
 
 
 @login_required
@@ -94,50 +174,18 @@ def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     """Withdraw an entry (its players or the organizer); GET asks first."""
     entry = _entry(tournament_id, entry_id)
     if request.method != "POST":
-        context = {"entry": entry, "tournament": entry.tournament}
+        tournament = entry.tournament
+        context = {
+            "entry": entry,
+            "tournament": tournament,
+            "withdrawal_rule": withdrawal_rule(tournament),
+        }
         return render(request, "tournaments/withdraw.html", context)
     return _run(
         request,
         tournament_id,
         lambda: services.entry_withdraw(entry_id=entry_id, user=signed_in_user(request)),
         _("Entry withdrawn."),
-    )
-
-
-@login_required
-@require_POST
-def entry_accept(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    """The invited partner accepts."""
-    _entry(tournament_id, entry_id)
-    return _run(
-        request,
-        tournament_id,
-        lambda: services.entry_accept(entry_id=entry_id, user=signed_in_user(request)),
-        _("You are entered as a pair."),
-    )
-
-
-@login_required
-@require_POST
-def entry_replace(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    """The organizer swaps a player for another (or, left blank, for a stand-in bot)."""
-    _entry(tournament_id, entry_id)
-    players = _users(request, "player")
-    replacement = _users(request, "replacement")
-    if not players or replacement is None:
-        if players == []:
-            messages.error(request, _("Name the player to replace."))
-        return _back(tournament_id)
-    return _run(
-        request,
-        tournament_id,
-        lambda: services.entry_replace_player(
-            entry_id=entry_id,
-            user=signed_in_user(request),
-            player=players[0],
-            replacement=replacement[0] if replacement else None,
-        ),
-        _("Player replaced."),
     )
 
 

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from games.deal_seeds import new_seed, seeded_step
+from games.deal_seeds import derived_seed, seeded_step
 from games.queries import hands_finished
 from tournaments import pairing
 from tournaments.models import Round, RoundTable, Tournament
@@ -31,10 +31,9 @@ def watch_group(round_: Round) -> str:
     return f"tournament-{round_.tournament_id}-round-{round_.number}"
 
 
-def round_seeds(*, deals: int) -> list[str]:
-    """The round's deal seeds, drawn once for all its tables (each deck verifiable from its
-    seed once the round is over: games.deal_seeds)."""
-    return [new_seed() for _ in range(deals)]
+def round_deal_ids(round_: Round, *, deals: int) -> list[str]:
+    """The round's deals, named without the event's id (the same event seed replays them)."""
+    return [f"round-{round_.number}/deal-{deal + 1}" for deal in range(deals)]
 
 
 def _schedule(
@@ -52,17 +51,19 @@ def table_options(
     The deal as dealt is dealt by seat `deal % 4`, rotating as a match would.
     """
     schedule = _schedule(tournament, pairs)
-    seeds, group = round_seeds(deals=schedule.deals), watch_group(round_)
+    # Drawn once for all its tables from the event's seed, each deck verifiable from its own
+    # seed once the round is over (games.deal_seeds).
+    deal_ids = round_deal_ids(round_, deals=schedule.deals)
     return [
         {
             "max_hands": schedule.deals,
             "deals": [
                 seeded_step(
-                    seed=seeds[deal],
-                    deal_id=f"{group}/deal-{deal + 1}",
+                    seed=derived_seed(tournament.seed, deal_id),
+                    deal_id=deal_id,
                     dealer=schedule.board(table, deal).dealer(deal % 4),
                 )
-                for deal in range(schedule.deals)
+                for deal, deal_id in enumerate(deal_ids)
             ],
             "watch_group": watch_group(round_),
         }

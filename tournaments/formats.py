@@ -42,6 +42,11 @@ def results(tournament: Tournament) -> list[pairing.Result[int]]:
             if table.bracket_match is None:
                 found.append(pairing.Result.bye(table.home_id))
             continue
+        if table.walkover:
+            # Won without play: a win against nobody, as a bye (the withdrawn entry gets none).
+            if table.winner_id is not None and table.bracket_match is None:
+                found.append(pairing.Result.bye(table.winner_id))
+            continue
         points = (table.home_points, table.away_points)
         found.append(pairing.Result(table.home_id, table.away_id, *points))
         # Individuals: each player scores the team's result against the opposite seat.
@@ -127,6 +132,12 @@ def seeded_deals(tournament: Tournament, round_number: int, table_number: int) -
         )
         for deal in range(deals)
     ]
+
+
+def table_secret(tournament: Tournament, round_number: int, table_number: int) -> str:
+    """The secret a table of the event draws its hands, first dealer and bots' choices from
+    (games.deal_seeds): the same event seed replays every match, whatever its length."""
+    return derived_seed(tournament.seed, f"round-{round_number}-table-{table_number}/table")
 
 
 def _draw(*parts: int) -> int:

@@ -134,7 +134,8 @@ class Entry(models.Model):
     filler = models.BooleanField(default=False)
     # A pair is registered once the invited partner accepts (the organizer's entries at once).
     partner_accepted = models.BooleanField(default=True)
-    # Left a running Swiss: no longer paired; its results and place in the standings stay.
+    # Left the running event after this many rounds had started; what follows depends on the
+    # format (tournaments.withdrawal). Its results and place in the standings stay.
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     registered_at = models.DateTimeField(auto_now_add=True)
 
@@ -214,6 +215,8 @@ class RoundTable(models.Model):
     finished = models.BooleanField(default=False)
     # Decided by the score when the round's time ran out, not played to the end.
     adjudicated = models.BooleanField(default=False)
+    # Won without play (or conceded mid-match): the other entry withdrew. Counts as a bye.
+    walkover = models.BooleanField(default=False)
     note = models.CharField(max_length=200, blank=True)
 
     class Meta:

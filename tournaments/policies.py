@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from django.utils.translation import gettext as _
@@ -22,6 +23,18 @@ from tournaments.pairing.entries import seeding_order
 Format = Tournament.Format
 
 
+class Withdrawal(StrEnum):
+    """What a director does with an entry that leaves a running event (its results stay)."""
+
+    # Not paired again (a Swiss of pairs: pairing chooses who meets).
+    DROPPED = "dropped"
+    # Its scheduled matches are won by its opponents by walkover (round robin, knockout).
+    WALKOVERS = "walkovers"
+    # Stand-in bots play its seats, scoring for it, so every table stays full (duplicate's
+    # movement, individuals' partner rotation).
+    STAND_INS = "stand_ins"
+
+
 class FormatPolicy:
     """The rules every format shares; each format overrides what it does differently."""
 
@@ -32,10 +45,17 @@ class FormatPolicy:
     # Whether its standings rank by matchpoints (compared deals) rather than wins.
     ranks_by_matchpoints: ClassVar[bool] = False
 
-    def allows_leaving(self, tournament: Tournament) -> bool:
-        """Whether an entry may leave the running event (its later rounds are paired without
-        it); a fixed schedule or bracket needs every entry, so there a player is replaced."""
-        return False
+    def withdrawal(self, tournament: Tournament) -> Withdrawal:
+        """What becomes of an entry that leaves the running event: rotating partners need
+        four at every table, so stand-ins play for an individual; a fixed schedule or bracket
+        of pairs gives its opponents walkovers."""
+        if tournament.entry_type == Tournament.EntryType.INDIVIDUALS:
+            return Withdrawal.STAND_INS
+        return Withdrawal.WALKOVERS
+
+    def still_in(self, tournament: Tournament, entry_id: int) -> bool:
+        """Whether the entry has matches left to play (everyone does, but in a knockout)."""
+        return True
 
     def keeps_apart(self, tournament: Tournament) -> bool:
         """Whether entries kept apart count here: the format chooses who meets (a Swiss), or
@@ -140,8 +160,10 @@ class SwissPolicy(FormatPolicy):
     def keeps_apart(self, tournament: Tournament) -> bool:
         return True
 
-    def allows_leaving(self, tournament: Tournament) -> bool:
-        return tournament.entry_type == Tournament.EntryType.PAIRS
+    def withdrawal(self, tournament: Tournament) -> Withdrawal:
+        if tournament.entry_type == Tournament.EntryType.PAIRS:
+            return Withdrawal.DROPPED
+        return super().withdrawal(tournament)
 
 
 class RoundRobinPolicy(FormatPolicy):
@@ -198,6 +220,9 @@ class DuplicatePolicy(FormatPolicy):
             )
         raise ServiceError("tables_to_compare", message % {"count": playing})
 
+    def withdrawal(self, tournament: Tournament) -> Withdrawal:
+        return Withdrawal.STAND_INS
+
     def _pair_teams(self, tournament: Tournament, number: int) -> list[formats.Pairing]:
         # Everyone meets the whole field through the cards; opponents just rotate.
         return RoundRobinPolicy()._pair_teams(tournament, number)
@@ -241,6 +266,16 @@ class EliminationPolicy(FormatPolicy):
 
     def round_count(self, tournament: Tournament, entries: int) -> int:
         return len(formats.bracket(tournament).rounds)
+
+    def still_in(self, tournament: Tournament, entry_id: int) -> bool:
+        tree = formats.bracket(tournament)
+        winners = formats.bracket_winners(tournament)
+        known = tree.entrants(winners)
+        return any(
+            entry_id in known[match.number]
+            for match in tree.matches()
+            if match.number not in winners and not match.is_bye
+        )
 
     def pair_round(self, tournament: Tournament, number: int) -> list[formats.Pairing]:
         tree = formats.bracket(tournament)

@@ -46,6 +46,13 @@ def tournament_detail(*, tournament_id: int, viewer: Any) -> Tournament:
     return tournament
 
 
+def tournament_visible(*, tournament_id: int, viewer: Any) -> None:
+    """Refuse, as for its page, a tournament this viewer may not see (or none)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not _may_see(tournament, viewer):
+        raise ServiceError("not_found", _("No such tournament."))
+
+
 def _may_see(tournament: Tournament, viewer: Any) -> bool:
     """Anyone sees a published tournament; a draft only its organizer and staff."""
     if tournament.status != Tournament.Status.DRAFT:

@@ -14,19 +14,22 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.models import Seat, Table
 from games.presence import has_arrived
 from games.services import table_leave, table_pause
-from tournaments import live
+from tournaments import formats, live
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
-from tournaments.policies import policy_for
+from tournaments.policies import Withdrawal, policy_for
 from tournaments.tables import table_open, table_outcome
+from tournaments.withdrawal import walkover_table
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +38,12 @@ def _on_commit_start(round_id: int) -> None:
     from tournaments import tasks  # tasks call these functions: import late.
 
     transaction.on_commit(lambda: tasks.start_round.delay(round_id))
+
+
+def _on_commit_finalize(round_id: int) -> None:
+    from tournaments import tasks  # tasks call these functions: import late.
+
+    transaction.on_commit(lambda: tasks.finalize_round.delay(round_id))
 
 
 def deadline_schedule(round_: Round) -> None:
@@ -66,18 +75,22 @@ def round_create(*, tournament: Tournament, number: int) -> Round:
 
 def round_start(*, round_id: int) -> bool:
     """Pair the round and open its tables (bots for the absent); False if not due or done."""
+    return _halting_on_failure(
+        _start, round_id, gettext_noop("Round %(number)s could not start (%(error)s).")
+    )
+
+
+def _halting_on_failure(step: Callable[[int], bool], round_id: int, failed: str) -> bool:
+    """Run a round's step; a failure other than the database's pauses the event with the
+    reason (`failed`, a message id) on its page, so the organizer can act on it."""
     try:
-        return _start(round_id)
+        return step(round_id)
     except DatabaseError:
         raise  # a busy or lost database: the task fails and the minute sweep tries again
     except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
-        logger.exception("round %s could not start", round_id)
+        logger.exception("round %s: %s failed", round_id, step.__name__)
         number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
-        reason = _("Round %(number)s could not start (%(error)s).") % {
-            "number": number,
-            "error": error,
-        }
-        tournament_halt(round_id=round_id, reason=reason)
+        tournament_halt(round_id=round_id, reason=_(failed) % {"number": number, "error": error})
         return False
 
 
@@ -90,6 +103,7 @@ def _start(round_id: int) -> bool:
         if tournament.status != Tournament.Status.RUNNING or tournament.is_paused:
             return False
         policy = policy_for(tournament)
+        walkovers = policy.withdrawal(tournament) == Withdrawal.WALKOVERS
         entries = {entry.pk: entry for entry in tournament.entries.all()}
         pairings = policy.pair_round(tournament, round_.number)
         options = policy.table_options(tournament, round_, pairings)
@@ -106,12 +120,14 @@ def _start(round_id: int) -> bool:
                 table.home_partner, table.away_partner = (
                     None if p is None else entries[p] for p in partners
                 )
+            if table.away is not None and not (walkovers and walkover_table(table)):
                 table.table = table_open(
                     tournament=tournament,
                     teams=(
                         _team(home, table.home_partner),
                         _team(table.away, table.away_partner),
                     ),
+                    deal_secret=formats.table_secret(tournament, round_.number, number),
                     **options[number - 1],
                 )
             table.save()
@@ -122,6 +138,8 @@ def _start(round_id: int) -> bool:
         round_.save(update_fields=["status", "started_at", "deadline"])
         deadline_schedule(round_)
         _absentees_schedule(round_, tournament.absent_grace_seconds)
+        if not round_.tables.filter(finished=False).exists():
+            _on_commit_finalize(round_.pk)  # walkovers and byes only: nothing to wait for
         live.round_opened(tournament=tournament, round_=round_)
     return True
 
@@ -202,19 +220,9 @@ def _winner(table: RoundTable, team: int | None) -> Entry | None:
 
 def round_finalize(*, round_id: int) -> bool:
     """Finalize the round once every table has a result: standings, then next round or end."""
-    try:
-        return _finalize(round_id)
-    except DatabaseError:
-        raise  # a busy or lost database: the task fails and the next look tries again
-    except Exception as error:  # noqa: BLE001 (any failure must leave the event actionable)
-        logger.exception("round %s could not finish", round_id)
-        number = Round.objects.filter(pk=round_id).values_list("number", flat=True).first()
-        reason = _("Round %(number)s could not finish (%(error)s).") % {
-            "number": number,
-            "error": error,
-        }
-        tournament_halt(round_id=round_id, reason=reason)
-        return False
+    return _halting_on_failure(
+        _finalize, round_id, gettext_noop("Round %(number)s could not finish (%(error)s).")
+    )
 
 
 def _finalize(round_id: int) -> bool:

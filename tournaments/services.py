@@ -36,6 +36,7 @@ from tournaments.models import Entry, Round, RoundTable, Tournament
 from tournaments.policies import policy_for
 from tournaments.rounds import deadline_schedule, round_create
 from tournaments.tables import stand_in, table_filler
+from tournaments.withdrawal import entry_leave
 
 Status = Tournament.Status
 logger = logging.getLogger(__name__)
@@ -350,8 +351,8 @@ def entry_accept(*, entry_id: int, user: User) -> Entry:
 @transaction.atomic
 def entry_withdraw(*, entry_id: int, user: User) -> None:
     """Take an entry out: its players, or the organizer. Before the start it is gone (an
-    invited partner who declines withdraws the pair the same way); from a running Swiss it
-    leaves after the current round, keeping its results and its place in the standings."""
+    invited partner who declines withdraws the pair the same way); from a running event it
+    leaves as its format has it (tournaments.withdrawal), keeping its results and place."""
     tournament_id = Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True)
     tournament = Tournament.objects.select_for_update().filter(pk__in=tournament_id).first()
     entry = _entry_locked(entry_id)
@@ -360,25 +361,8 @@ def entry_withdraw(*, entry_id: int, user: User) -> None:
         raise ServiceError("forbidden", _("Only the entry's players or the organizer can do this."))
     if tournament.status in ENTRIES_OPEN:
         entry.delete()
-    elif tournament.status == Status.RUNNING and policy_for(tournament).allows_leaving(tournament):
-        if entry.withdrawn_after_round is not None:
-            raise ServiceError("already_withdrawn", _("This entry has already left the event."))
-        playing = tournament.entries.filter(withdrawn_after_round__isnull=True).count()
-        if playing <= 2:
-            raise ServiceError(
-                "too_few",
-                _("Two entries must stay to play on: cancel the event instead."),
-            )
-        entry.withdrawn_after_round = tournament.rounds.exclude(status=Round.Status.PENDING).count()
-        entry.save(update_fields=["withdrawn_after_round"])
     elif tournament.status == Status.RUNNING:
-        raise ServiceError(
-            "entries_closed",
-            _(
-                "This format's schedule needs every entry until the end: the organizer can "
-                "replace a player with another or with a stand-in bot instead."
-            ),
-        )
+        entry_leave(tournament=tournament, entry=entry)
     else:
         raise ServiceError("entries_closed", _("Entries cannot be withdrawn now."))
     live.tournament_changed(tournament=tournament)

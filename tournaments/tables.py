@@ -72,7 +72,8 @@ def seat_users(tournament: Tournament, teams: tuple[Team, Team]) -> list[User]:
         entry, which = teams[seat % 2][seat // 2]
         players = entry.players()
         player = players[which] if which < len(players) else None
-        if entry.no_show or player is None or is_stand_in(player):
+        gone = entry.no_show or entry.withdrawn_after_round is not None
+        if gone or player is None or is_stand_in(player):
             player = stand_in(level=tournament.bot_level, seat=seat)
         seats.append(player)
     return seats
@@ -85,10 +86,12 @@ def table_open(
     max_hands: int | None = None,
     deals: Sequence[Mapping[str, Any]] = (),
     watch_group: str = "",
+    deal_secret: str = "",
 ) -> Table:
     """Create a table for two teams and seat them; the fourth seat taken deals.
 
-    A duplicate round gives every table the same deals and one watch group.
+    A duplicate round gives every table the same deals and one watch group; `deal_secret`
+    draws the rest of the match (tournaments.formats.table_secret).
     """
     with transaction.atomic():
         table = table_create(
@@ -100,6 +103,7 @@ def table_open(
             max_hands=max_hands,
             deals=deals,
             watch_group=watch_group,
+            deal_secret=deal_secret,
         )
         for seat, user in enumerate(seat_users(tournament, teams)):
             table_take_seat(table_id=table.pk, user=user, seat=seat)

@@ -34,6 +34,7 @@ from tournaments.bracket import bracket_columns
 from tournaments.forms import FIXED_SETTINGS, TournamentForm
 from tournaments.models import Tournament
 from tournaments.policies import policy_for
+from tournaments.withdrawal import withdrawal_rule
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,8 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "adjustments": queries.adjustments(tournament=tournament),
         "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
         "keeps_apart": policy.keeps_apart(tournament),
-        "can_leave": tournament.status == Tournament.Status.RUNNING
-        and policy.allows_leaving(tournament),
+        "can_leave": tournament.status == Tournament.Status.RUNNING,
+        "withdrawal_rule": withdrawal_rule(tournament),
         "viewer_zone": timezone.get_current_timezone_name(),
     }
 

@@ -71,3 +71,19 @@ def test_a_tournament_page_updates_itself_when_a_round_ends(
         "Finished", timeout=30_000
     )
     expect(page.locator("#live-status")).to_have_text("The results above were updated.")
+
+
+def test_a_signed_out_viewers_page_updates_itself_over_the_events_socket(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    event = event_with(bot_player(), match_deals=1, swiss_rounds=1)
+    Entry.objects.filter(tournament=event).update(checked_in=True)
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    expect(page.locator("#tournament-live .status-line")).to_contain_text("Registration open")
+    expect(page.locator("#tournament-page")).to_have_attribute("data-socket", "open")
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    expect(page.locator("#podium")).to_be_visible(timeout=60_000)
+    expect(page.locator("#tournament-live .status-line")).to_contain_text(
+        "Finished", timeout=30_000
+    )
+    expect(page.locator("#live-status")).to_have_text("The results above were updated.")

@@ -96,7 +96,7 @@ def test_a_declined_invitation_and_a_withdrawal_take_the_entry_out_until_the_sta
         tournament_id=event.pk, user=event.organizer, players=[bot_player(), bot_player()]
     )
     services.tournament_start(tournament_id=event.pk, user=event.organizer)
-    with pytest.raises(ServiceError, match="schedule needs every entry until the end"):
+    with pytest.raises(ServiceError, match="Two entries must stay"):
         services.entry_withdraw(entry_id=other.pk, user=event.organizer)
 
 

@@ -6,13 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.models import Seat
 from tests.tournaments.factories import bot_player, play_deals, tournament
 from tournaments import services
 from tournaments.models import Round, RoundTable, Standing, Tournament
+from tournaments.policies import Withdrawal, policy_for
 from tournaments.rounds import round_finalize, round_start
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
@@ -118,11 +121,19 @@ def _assert_consistent(event: Tournament) -> None:
         assert rounds and all(r.status == Round.Status.FINISHED for r in rounds)
         ranks = sorted(Standing.objects.filter(tournament=event).values_list("rank", flat=True))
         assert ranks and ranks[0] == 1
+    way = policy_for(event).withdrawal(event)
     for entry in event.entries.filter(withdrawn_after_round__isnull=False):
         later = RoundTable.objects.filter(
             round__tournament=event, round__number__gt=entry.withdrawn_after_round
         )
-        assert not later.filter(home=entry).exists() and not later.filter(away=entry).exists()
+        seated = later.filter(Q(home=entry) | Q(away=entry))
+        if way == Withdrawal.DROPPED:
+            assert not seated.exists()
+        elif way == Withdrawal.WALKOVERS:
+            assert all(t.walkover and t.table_id is None for t in seated)
+        else:
+            players = Seat.objects.filter(table__tournament_table__in=later, user__is_bot=False)
+            assert not players.filter(user__in=entry.players()).exists()
     for path in (f"/tournaments/{event.pk}/", f"/api/tournaments/{event.pk}/"):
         assert Client().get(path).status_code == 200, path
     organizer = Client()

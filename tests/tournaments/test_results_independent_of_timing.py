@@ -83,7 +83,9 @@ def _results(event: Tournament) -> list[tuple[int, int, int | None, int, int, in
     return found
 
 
-def _play_with_worker(stack_env: dict[str, str], seed: int, **worker: str) -> list[tuple]:
+def _play_with_worker(
+    stack_env: dict[str, str], seed: int, length: dict[str, Any], **worker: str
+) -> list[tuple]:
     """The seeded event, played start to end by a worker of the given speed."""
     queue = f"replay-{uuid.uuid4().hex[:8]}"
     concurrency = int(worker.pop("concurrency"))
@@ -92,7 +94,7 @@ def _play_with_worker(stack_env: dict[str, str], seed: int, **worker: str) -> li
         process = start_worker(env, queue, concurrency=concurrency)
         try:
             event, _ = ready_to_start(
-                bot_entries=4, swiss_rounds=2, match_deals=2, rated=False, round_minutes=30
+                bot_entries=4, swiss_rounds=2, rated=False, round_minutes=30, **length
             )
             Tournament.objects.filter(pk=event.pk).update(seed=seed)
             services.tournament_start(tournament_id=event.pk, user=event.organizer)
@@ -111,15 +113,20 @@ def _play_with_worker(stack_env: dict[str, str], seed: int, **worker: str) -> li
 @pytest.mark.integration
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "length",
+    [{"match_deals": 2}, {"match_deals": None, "house_rules": {"target": 501}}],
+    ids=["fixed-deals", "to-the-target"],
+)
 def test_the_same_seeded_event_gives_the_same_results_at_any_worker_speed(
-    stack_env: dict[str, str],
+    stack_env: dict[str, str], length: dict[str, Any]
 ) -> None:
     fast = _play_with_worker(
-        stack_env, 20261202, concurrency="2", LIVE_TABLE_BOT_DELAY_MS="0",
+        stack_env, 20261202, length, concurrency="2", LIVE_TABLE_BOT_DELAY_MS="0",
         LIVE_TABLE_BOT_RUN_SECONDS="1",
     )  # fmt: skip
     slow = _play_with_worker(
-        stack_env, 20261202, concurrency="1", LIVE_TABLE_BOT_DELAY_MS="40",
+        stack_env, 20261202, length, concurrency="1", LIVE_TABLE_BOT_DELAY_MS="40",
         LIVE_TABLE_BOT_RUN_SECONDS="0.01",
     )  # fmt: skip
     assert len(fast) == 4 and fast == slow

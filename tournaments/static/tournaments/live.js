@@ -1,6 +1,6 @@
 // A tournament page keeps its live part (status, podium, bracket, standings, rounds) current:
-// it follows the event over the notifications socket and fetches the part again when told;
-// without a socket (signed out) it looks again every 30 s.
+// it follows the event over the notifications socket (signed in) or the event's public socket
+// (signed out) and fetches the part again when told.
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   const page = document.getElementById("tournament-page");
@@ -36,6 +36,34 @@ document.addEventListener("DOMContentLoaded", function () {
     });
     window.beloteNotices.follow("tournament-" + id);
   } else {
-    setInterval(function () { refresh(true); }, 30000);
+    followPublicly();
+  }
+
+  // Signed out: the event's own public socket (it says only that the event changed).
+  function followPublicly() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    let delay = 1000;
+    let opened = false;
+    function connect() {
+      const socket = new WebSocket(scheme + location.host + "/ws/tournaments/" + id + "/");
+      socket.addEventListener("open", function () {
+        if (opened) refresh(true); // changes made while it was away
+        opened = true;
+        delay = 1000;
+        page.dataset.socket = "open"; // browser tests wait for it
+      });
+      socket.addEventListener("message", function (event) {
+        let message;
+        try { message = JSON.parse(event.data); } catch (error) { return; }
+        if (message.type === "tournament_changed" && String(message.tournament) === id) refresh(false);
+      });
+      socket.addEventListener("close", function (event) {
+        page.dataset.socket = "closed";
+        if (event.code === 4404) return; // not an event this viewer may see
+        setTimeout(connect, delay);
+        delay = Math.min(delay * 2, 30000);
+      });
+    }
+    connect();
   }
 });
