@@ -25,11 +25,68 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"^You do not hold (?P<card>\w+)$", gettext_noop("You do not hold %(card)s")),
         (r"^It is seat (?P<seat>\d)'s turn$", gettext_noop("It is seat %(seat)s's turn")),
+        (
+            r"^Round two: name a suit other than (?P<suit>\w+)$",
+            gettext_noop("Round two: name a suit other than %(suit)s"),
+        ),
+        (r"^You must follow (?P<suit>\w+)$", gettext_noop("You must follow %(suit)s")),
+        (
+            r"^You must play a higher trump: you hold one above (?P<card>\w+)$",
+            gettext_noop("You must play a higher trump: you hold one above %(card)s"),
+        ),
+        (
+            r"^You must beat (?P<card>\w+): you hold a higher (?P<suit>\w+)$",
+            gettext_noop("You must beat %(card)s: you hold a higher card in %(suit)s"),
+        ),
+        (
+            r"^You must overtrump (?P<card>\w+): you hold a higher trump$",
+            gettext_noop("You must overtrump %(card)s: you hold a higher trump"),
+        ),
+        (
+            r"^You must play a trump \((?P<trump>\w+)\): you cannot follow (?P<suit>\w+)$",
+            gettext_noop("You must play a trump (%(trump)s): you cannot follow %(suit)s"),
+        ),
+        (
+            r"^You must trump with (?P<trump>\w+): you cannot follow (?P<suit>\w+)$",
+            gettext_noop("You must trump with %(trump)s: you cannot follow %(suit)s"),
+        ),
+        (
+            r"^You must trump with (?P<trump>\w+): you cannot follow (?P<suit>\w+) and an "
+            r"opponent is winning$",
+            gettext_noop(
+                "You must trump with %(trump)s: you cannot follow %(suit)s and an opponent "
+                "is winning"
+            ),
+        ),
+        (r"^(?P<text>'.*') is not a bid$", gettext_noop("%(text)s is not a bid")),
+        (
+            r"^(?P<text>'.*') is not a card \(use codes like Js, Th, 7c\)$",
+            gettext_noop("%(text)s is not a card (use codes like Js, Th, 7c)"),
+        ),
+        (
+            r"^(?P<variant>\w+) has no bid (?P<bid>'.*')$",
+            gettext_noop("%(variant)s has no bid %(bid)s"),
+        ),
     )
 )
 
-# Values that are words themselves (the strains of a bid).
+# The engine's messages given back as values (games.rules.play.refusal), not written as an
+# error's argument where makemessages would find them.
+RETURNED = (
+    gettext_noop("You must overtrump: the trick holds a trump and you hold a higher trump"),
+    gettext_noop("You must overtrump: an opponent has trumped and you hold a higher trump"),
+)
+
+# Values that are words themselves (the strains of a bid, a suit named once, a rule set).
 VALUE_WORDS: dict[str, Callable[[], str]] = {
+    "club": lambda: pgettext("suit", "clubs"),
+    "diamond": lambda: pgettext("suit", "diamonds"),
+    "heart": lambda: pgettext("suit", "hearts"),
+    "spade": lambda: pgettext("suit", "spades"),
+    "bulgarian": lambda: gettext("Bulgarian Belot"),
+    "bela": lambda: gettext("Croatian Bela"),
+    "belote": lambda: gettext("French Belote"),
+    "coinche": lambda: gettext("Coinche"),
     "clubs": lambda: pgettext("suit", "clubs"),
     "diamonds": lambda: pgettext("suit", "diamonds"),
     "hearts": lambda: pgettext("suit", "hearts"),

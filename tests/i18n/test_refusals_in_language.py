@@ -3,6 +3,7 @@ the socket's viewer in their own language, the value filled in; the code stays t
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -11,6 +12,9 @@ from rest_framework.test import APIClient
 from websockets.sync.client import ClientConnection, connect
 
 from config.errors import ServiceError
+from config.refusals import refusal_in_language
+from games import rules
+from games.rules.cards import CODES
 from games.services import CHAT_MAX_LENGTH, table_create
 from tests.accounts.factories import make_user
 from tests.games.factories import people_table, seat_to_act
@@ -121,3 +125,39 @@ def test_socket_refusals_with_values_are_in_the_socket_users_language(
     assert too_long["message"] == CHAT_TOO_LONG[language] % CHAT_MAX_LENGTH
     assert unreadable["code"] == "malformed_json"
     assert unreadable["message"].startswith(NOT_JSON[language]), unreadable
+
+
+BID_WORDS = ["pass", "double", "redouble", "coinche", "surcoinche", "take", "no_trumps",
+             "all_trumps", "clubs", "hearts", "80 hearts", "capot spades", "nonsense"]  # fmt: skip
+
+
+def engine_refusals(variant: str, seed: int) -> set[str]:
+    """Every refusal the engine gives in one hand: each bid word and card tried at each turn."""
+    rule_set = rules.get_variant(variant)
+    found: set[str] = set()
+    state = rules.HandState.new(variant, dealer=seed % 4, seed=seed)
+    chooser = random.Random(seed)
+    while state.to_act is not None:
+        for word in [*BID_WORDS, *CODES, "Xx"]:
+            try:
+                bid = word in BID_WORDS
+                action = rule_set.parse_bid(word) if bid else rules.parse_play(word)
+                state.clone().apply(action, seat=state.to_act)
+            except (rules.IllegalActionError, rules.MalformedActionError) as error:
+                found.add(error.message)
+        state.apply(chooser.choice(state.legal_actions()), seat=state.to_act)
+    return found
+
+
+@pytest.mark.parametrize("variant", sorted(rules.VARIANTS))
+def test_the_engines_refusals_a_player_can_meet_are_translated(variant: str) -> None:
+    """The engine is English only; config.refusals translates each of its messages, those
+    that carry a value (a card, a suit) by their pattern."""
+    refusals = set().union(*(engine_refusals(variant, seed) for seed in range(6)))
+    assert len(refusals) > 5
+    for language in LANGUAGES:
+        with translation.override(language):
+            untranslated = sorted(m for m in refusals if refusal_in_language(m) == m)
+            translated = [refusal_in_language(m) for m in refusals]
+        assert untranslated == [], language
+        assert not [m for m in translated if "%(" in m], language
