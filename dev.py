@@ -22,7 +22,13 @@ VENV_PYTHON = VENV / "bin" / "python"
 INSTALL_STAMP = VENV / ".pyproject-sha256"
 # Debian packages the test suite drives: a browser for Playwright, the Compose validator, the
 # proxy in front of the web processes.
-SYSTEM_TOOLS = {"chromium": "chromium", "docker-compose": "docker-compose", "nginx": "nginx"}
+SYSTEM_TOOLS = {
+    "chromium": "chromium",
+    "docker-compose": "docker-compose",
+    "nginx": "nginx",
+    # makemessages, which a test runs to check the catalogs against the sources.
+    "xgettext": "gettext",
+}
 
 USAGE = """usage:
   python3 dev.py run [--host HOST] [--port PORT]   run the platform (embedded Redis + SQLite)
@@ -67,7 +73,7 @@ def ensure_venv() -> None:
 
 
 def ensure_system_tools() -> None:
-    """Install Debian's chromium and docker-compose when missing and apt-get can (as root)."""
+    """Install the Debian packages of SYSTEM_TOOLS that are missing, when apt-get can (as root)."""
     missing = [package for tool, package in SYSTEM_TOOLS.items() if shutil.which(tool) is None]
     if not missing:
         return

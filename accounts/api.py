@@ -9,6 +9,7 @@ from django.contrib.auth import login, logout, update_session_auth_hash
 from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, permissions, serializers, status
@@ -187,7 +188,7 @@ class TokenRevokeView(APIView):
         try:
             services.token_revoke(user=signed_in_user(request), token_id=token_id)
         except ApiToken.DoesNotExist:
-            raise Http404("No such token.") from None
+            raise Http404(_("No such token.")) from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -294,9 +295,9 @@ class LeaderboardView(generics.ListAPIView):
         """The ranked ratings of the rule set in the URL."""
         variant = self.kwargs["variant"]
         if variant not in Variant.values:
-            raise Http404(f"No rule set {variant!r}.")
+            raise Http404(_("No rule set %(name)r.") % {"name": variant})
         show = self.request.query_params.get("show")
         if show not in (None, "all"):
-            raise exceptions.ValidationError({"show": ['Leave it out, or "all".']})
+            raise exceptions.ValidationError({"show": [_('Leave it out, or "all".')]})
         everyone = show == "all"
         return queries.leaderboard(variant=variant, everyone=everyone)

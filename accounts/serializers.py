@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from accounts.models import ApiToken, Rating, RatingChange, User
@@ -79,7 +80,7 @@ class RegisterSerializer(StrictModelSerializer):
     def validate_username(self, value: str) -> str:
         """One account per name in any case: `PLAYER_x` may not join beside `player_x`."""
         if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("A user with that username already exists.")
+            raise serializers.ValidationError(_("A user with that username already exists."))
         try:
             username_check_not_reserved(value)
         except DjangoValidationError as error:
@@ -124,7 +125,7 @@ class PasswordChangeSerializer(serializers.Serializer):
     def validate_old_password(self, value: str) -> str:
         """Refuse a wrong old password, so a left-open session cannot lock the owner out."""
         if not self.context["request"].user.check_password(value):
-            raise serializers.ValidationError("The old password is not right.")
+            raise serializers.ValidationError(_("The old password is not right."))
         return value
 
     def validate_new_password(self, value: str) -> str:

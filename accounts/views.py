@@ -122,7 +122,7 @@ def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
     try:
         services.token_revoke(user=signed_in_user(request), token_id=token_id)
     except ApiToken.DoesNotExist:
-        raise Http404("No such token.") from None
+        raise Http404(_("No such token.")) from None
     messages.success(request, _("Token revoked."))
     return redirect("profile-edit")
 
@@ -159,7 +159,7 @@ def leaderboard_index(request: HttpRequest) -> HttpResponseBase:
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     """One rule set's ratings, best first, a page at a time."""
     if variant not in Variant.values:
-        raise Http404(f"No rule set {variant!r}.")
+        raise Http404(_("No rule set %(name)r.") % {"name": variant})
     everyone = request.GET.get("show") == "all"
     ratings = queries.leaderboard(variant=variant, everyone=everyone)
     page = Paginator(ratings, LEADERBOARD_PAGE_SIZE).get_page(request.GET.get("page"))

@@ -33,11 +33,19 @@ TOO_LARGE = gettext_noop("The request body is too large.")
 NON_FIELD = "non_field_errors"
 
 
-def error_body(code: str, message: str, fields: dict[str, list[str]] | None = None) -> dict:
-    """The one error shape clients parse; the message in the caller's language."""
-    return {
-        "error": {"code": code, "message": refusal_in_language(message), "fields": fields or {}}
-    }
+def error_body(
+    code: str,
+    message: str,
+    fields: dict[str, list[str]] | None = None,
+    *,
+    values: dict[str, str] | None = None,
+) -> dict:
+    """The one error shape clients parse; the message in the caller's language, its
+    placeholders filled with `values`."""
+    message = refusal_in_language(message)
+    if values:
+        message %= values
+    return {"error": {"code": code, "message": message, "fields": fields or {}}}
 
 
 def _flatten(detail: Any, prefix: str = "") -> dict[str, list[str]]:
@@ -118,7 +126,9 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """Django's 404 for a URL no route matches, as JSON under /api/."""
     if _is_api(request):
-        body = error_body("not_found", f"No API endpoint at {request.path}.")
+        body = error_body(
+            "not_found", gettext_noop("No API endpoint at %(path)s."), values={"path": request.path}
+        )
         return JsonResponse(body, status=404)
     return defaults.page_not_found(request, exception)
 

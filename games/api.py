@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -127,7 +128,7 @@ class ActionSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """Exactly one of bid and play."""
         if ("bid" in attrs) == ("play" in attrs):
-            raise serializers.ValidationError("Give exactly one of bid and play.")
+            raise serializers.ValidationError(_("Give exactly one of bid and play."))
         return attrs
 
 
@@ -141,7 +142,8 @@ def _choice(request: Request, name: str, allowed: list[str]) -> str | None:
     """A query filter's value, refused (400) when it is not one of `allowed`."""
     wanted = request.query_params.get(name)
     if wanted is not None and wanted not in allowed:
-        raise exceptions.ValidationError({name: [f"One of: {', '.join(allowed)}."]})
+        choices = ", ".join(allowed)
+        raise exceptions.ValidationError({name: [_("One of: %(choices)s.") % {"choices": choices}]})
     return wanted
 
 
@@ -417,7 +419,7 @@ class TableDealsView(APIView):
     def get(self, request: Request, table_id: int) -> Response:
         table = _tables().filter(pk=table_id).first()
         if table is None:
-            raise exceptions.NotFound("No such table.")
+            raise exceptions.NotFound(_("No such table."))
         refusal = watch_refusal(table=table, user=request.user)
         if refusal is not None:
             raise ServiceError("watch_refused", refusal)
@@ -492,7 +494,7 @@ class HandAnalysisView(APIView):
     def get(self, request: Request, table_id: int, number: int) -> Response:
         table = _tables().filter(pk=table_id).first()
         if table is None:
-            raise exceptions.NotFound("No such table.")
+            raise exceptions.NotFound(_("No such table."))
         return Response(hand_analysis_read(table=table, number=number, user=request.user))
 
 
@@ -522,5 +524,5 @@ class UserAccuracyView(APIView):
     def get(self, request: Request, username: str) -> Response:
         user = User.objects.filter(username__iexact=username).first()
         if user is None:
-            raise exceptions.NotFound("No such player.")
+            raise exceptions.NotFound(_("No such player."))
         return Response(AccuracySerializer(player_accuracy(user=user), many=True).data)

@@ -13,14 +13,12 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
-from django.utils.translation import gettext_noop
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.authentication import ApiTokenAuthentication
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
-from config.refusals import refusal_in_language
 from games import presence, queries, services
 from games.broadcast import HANDLER, public_group, seat_group
 from games.models import Seat, Table
@@ -105,7 +103,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         refusal = await database_sync_to_async(_refusal)(self.table_id, self.scope.get("user"))
         if watching and refusal is not None:
             await self.accept()
-            await self._error("watch_refused", refusal, None)
+            await self._refuse(ServiceError("watch_refused", refusal), None)
             await self.close(code=CLOSE_WATCH_REFUSED)
             return
         self.group = (
@@ -127,16 +125,23 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     ) -> None:
         """Decode a JSON text frame; anything else gets an error, never a dropped socket."""
         if text_data is not None and len(text_data) > MAX_FRAME_CHARS:
-            message = f"Messages are at most {MAX_FRAME_CHARS} characters."
-            await self._error("too_large", message, None)
+            too_large = ServiceError(
+                "too_large",
+                "Messages are at most %(limit)s characters.",
+                values={"limit": MAX_FRAME_CHARS},
+            )
+            await self._refuse(too_large, None)
             return
-        problem = ""
         try:
             content = json_loads(text_data) if text_data is not None else None
         except JsonInputError as error:
-            content, problem = None, f" {error.message}"
+            unreadable = ServiceError(
+                "malformed_json", "Send JSON objects as text. %(reason)s", values={"reason": error}
+            )
+            await self._refuse(unreadable, None)
+            return
         if not isinstance(content, dict):
-            await self._error("malformed_json", f"Send JSON objects as text.{problem}", None)
+            await self._refuse(ServiceError("malformed_json", "Send JSON objects as text."), None)
             return
         await self.receive_json(content, **kwargs)
 
@@ -163,9 +168,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             user = self.scope.get("user")
             await self._call(services.chat_post, client_seq, user=user, text=content.get("text"))
         else:
-            await self._error(
-                "unknown_type",
-                gettext_noop("Message types are act, sync, chat and ping."),
+            await self._refuse(
+                ServiceError("unknown_type", "Message types are act, sync, chat and ping."),
                 client_seq,
             )
 
@@ -174,7 +178,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             await database_sync_to_async(service)(table_id=self.table_id, **kwargs)
         except ServiceError as error:
-            await self._error(error.code, error.message, client_seq)
+            await self._refuse(error, client_seq)
 
     async def _snapshot(self) -> None:
         """Send a fresh snapshot; events it already shows will not be sent after it."""
@@ -190,11 +194,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         for event in self.sequencer.due():
             await self.send_json(event)
 
-    async def _error(self, code: str, message: str, client_seq: Any) -> None:
+    async def _refuse(self, error: ServiceError, client_seq: Any) -> None:
+        """An `error` in this socket's viewer's language, whichever was active where it rose."""
         with translation.override(language_of_scope(self.scope)):
-            message = refusal_in_language(message)
+            message = error.message
         await self.send_json(
-            {"type": "error", "code": code, "message": message, "client_seq": client_seq}
+            {"type": "error", "code": error.code, "message": message, "client_seq": client_seq}
         )
 
     async def dispatch(self, message: dict[str, Any]) -> None:

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.refusals import refusal_lazy
 from config.text import visible_text
 from games import outbox, rules
 from games import unit_of_work as uow
@@ -70,21 +71,27 @@ def table_create(
     draws the other hands, the first dealer and the bots' choices (games.deal_seeds).
     """
     if variant not in Variant.values:
-        raise ServiceError("invalid", f"Unknown rule set {variant!r}.")
+        raise ServiceError("invalid", "Unknown rule set %(name)r.", values={"name": variant})
     if bot_level not in BotLevel.values:
-        raise ServiceError("invalid", f"Unknown bot strength {bot_level!r}.")
+        raise ServiceError("invalid", "Unknown bot strength %(name)r.", values={"name": bot_level})
     chosen = dict(house_rules or {})
     try:
         rules.get_variant(variant, chosen)
     except rules.InvalidInputError as error:
         raise ServiceError("invalid", error.message) from error
     if trick_pause_ms is not None and not 0 <= trick_pause_ms <= MAX_TRICK_PAUSE_MS:
-        raise ServiceError("invalid", f"A trick pause is 0 to {MAX_TRICK_PAUSE_MS} ms.")
+        raise ServiceError(
+            "invalid", "A trick pause is 0 to %(limit)s ms.", values={"limit": MAX_TRICK_PAUSE_MS}
+        )
     if any(s not in range(4) for s in bot_seats) or (creator is not None and 0 in bot_seats):
         raise ServiceError("invalid", "Bots sit in free seats 0-3.")
     chosen_deals = _chosen_deals(deals, max_hands)
     if not isinstance(watch_group, str) or len(watch_group) > WATCH_GROUP_LENGTH:
-        raise ServiceError("invalid", f"A watch group has at most {WATCH_GROUP_LENGTH} characters.")
+        raise ServiceError(
+            "invalid",
+            "A watch group has at most %(limit)s characters.",
+            values={"limit": WATCH_GROUP_LENGTH},
+        )
     with transaction.atomic():
         table = Table.objects.create(
             variant=variant,
@@ -219,7 +226,8 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
         if version is not None and version != change.table.version:
             raise ServiceError(
                 "stale_version",
-                f"The table has moved on (version {change.table.version}); refresh and retry.",
+                "The table has moved on (version %(version)s); refresh and retry.",
+                values={"version": change.table.version},
             )
         claimed = action.get("seat", seat.number)
         if claimed != seat.number:
@@ -394,7 +402,9 @@ def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
     if not text:
         raise ServiceError("invalid", "Write something first.")
     if len(text) > CHAT_MAX_LENGTH:
-        raise ServiceError("invalid", f"Keep it under {CHAT_MAX_LENGTH} characters.")
+        raise ServiceError(
+            "invalid", "Keep it under %(limit)s characters.", values={"limit": CHAT_MAX_LENGTH}
+        )
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise ServiceError("not_found", "No such table.")
@@ -476,7 +486,9 @@ def _chosen_deals(
         or not 1 <= max_hands <= MAX_HANDS_LIMIT
     ):
         raise ServiceError(
-            "invalid", f"A match of a fixed length has 1 to {MAX_HANDS_LIMIT} deals."
+            "invalid",
+            "A match of a fixed length has 1 to %(limit)s deals.",
+            values={"limit": MAX_HANDS_LIMIT},
         )
     if not deals:
         return []
@@ -492,11 +504,21 @@ def _chosen_deals(
         try:
             cards = [rules.Card.parse(code) for code in deck] if isinstance(deck, list) else []
         except rules.MalformedActionError as error:
-            raise ServiceError("invalid", f"Deal {number}: {error.message}") from error
+            raise ServiceError(
+                "invalid",
+                "Deal %(number)s: %(reason)s",
+                values={"number": number, "reason": refusal_lazy(error.message)},
+            ) from error
         if len(set(cards)) != 32 or len(cards) != 32:
-            raise ServiceError("invalid", f"Deal {number}: a deck holds each of the 32 cards once.")
+            raise ServiceError(
+                "invalid",
+                "Deal %(number)s: a deck holds each of the 32 cards once.",
+                values={"number": number},
+            )
         if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in range(4):
-            raise ServiceError("invalid", f"Deal {number}: the dealer is a seat 0-3.")
+            raise ServiceError(
+                "invalid", "Deal %(number)s: the dealer is a seat 0-3.", values={"number": number}
+            )
         stored.append({"deck": [str(card) for card in cards], "dealer": dealer})
         if "seed" in deal:
             # A seeded deal (games.deal_seeds.seeded_step) keeps its seed, for its proof.
@@ -504,7 +526,11 @@ def _chosen_deals(
                 seeded_step(seed=deal["seed"], deal_id=deal["deal_id"], dealer=dealer)
             )
             if stored[-1]["deck"] != [str(card) for card in cards]:
-                raise ServiceError("invalid", f"Deal {number}: the deck is not its seed's.")
+                raise ServiceError(
+                    "invalid",
+                    "Deal %(number)s: the deck is not its seed's.",
+                    values={"number": number},
+                )
     return stored
 
 

@@ -118,7 +118,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(refusal)
+        return HttpResponseForbidden(_(refusal))
     seats = queries.table_seats(table)
     seat = queries.seat_of(seats=seats, user=request.user)
     context = {
@@ -145,7 +145,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(refusal)
+        return HttpResponseForbidden(_(refusal))
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
     names = [name or "?" for name in queries.seat_names(table)]
@@ -153,7 +153,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
         "table": table,
         "teams": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
         "hands": hands if visible is None else hands[:visible],
-        "withheld": WITHHELD if visible is not None else "",
+        "withheld": _(WITHHELD) if visible is not None else "",
     }
     return render(request, "games/hands.html", context)
 
@@ -164,12 +164,12 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(refusal)
+        return HttpResponseForbidden(_(refusal))
     if not any(e.hand == number for e in queries.hands_finished(table_id=table.pk)):
-        raise Http404("No finished hand with that number.")
+        raise Http404(_("No finished hand with that number."))
     visible = queries.hands_visible(table=table, user=request.user)
     if visible is not None and number > visible:
-        return HttpResponseForbidden(WITHHELD)
+        return HttpResponseForbidden(_(WITHHELD))
     frames = queries.hand_frames(table_id=table.pk, number=number)
     context = {
         "table": table,
@@ -195,5 +195,5 @@ def table_deals(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(refusal)
+        return HttpResponseForbidden(_(refusal))
     return render(request, "games/deals.html", {"table": table, "proofs": deal_proofs(table=table)})

@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext_noop
 
 from games.models import Match, Seat, Table
 
-REFUSED = (
+# English, looked up in the viewer's language where they are shown (ServiceError, pages, JS).
+REFUSED = gettext_noop(
     "You play in this duplicate round: other tables are dealt your cards. Watch them once "
     "every table of the round has finished."
 )
-WITHHELD = "Deals are shown once every table of the round has finished them."
+WITHHELD = gettext_noop("Deals are shown once every table of the round has finished them.")
 
 
 def group_table_ids(*, group: str) -> list[int]:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, permissions, serializers, status
 from rest_framework.request import Request
@@ -174,7 +175,9 @@ def _user(username: str, field: str) -> User:
     """An account by username, or a 400 naming the field."""
     user = User.objects.filter(username__iexact=username).first()
     if user is None:
-        raise exceptions.ValidationError({field: [f"No player named {username!r}."]})
+        raise exceptions.ValidationError(
+            {field: [_("No player named %(name)r.") % {"name": username}]}
+        )
     return user
 
 
@@ -349,7 +352,7 @@ class AdjustView(APIView):
         """Adjust a result."""
         table = RoundTable.objects.filter(pk=table_id, round__tournament_id=tournament_id).first()
         if table is None:
-            raise exceptions.NotFound("No such table.")
+            raise exceptions.NotFound(_("No such table."))
         data = AdjustSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         adjusted = director.result_adjust(
@@ -387,7 +390,7 @@ def _entry(tournament_id: int, entry_id: int) -> Entry:
     """The tournament's entry, or a 404."""
     entry = Entry.objects.filter(pk=entry_id, tournament_id=tournament_id).first()
     if entry is None:
-        raise exceptions.NotFound("No such entry.")
+        raise exceptions.NotFound(_("No such entry."))
     return entry
 
 

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from accounts.models import INITIAL_RATING, Rating, User
 from config.errors import ServiceError
@@ -264,12 +264,12 @@ def _open_check_in(tournament: Tournament) -> None:
 # A window's refusals: before it opens, after it closed.
 WINDOW_TEXT = {
     "registration": (
-        gettext_lazy("Registration opens at %(at)s UTC."),
-        gettext_lazy("Registration closed at %(at)s UTC."),
+        gettext_noop("Registration opens at %(at)s UTC."),
+        gettext_noop("Registration closed at %(at)s UTC."),
     ),
     "check-in": (
-        gettext_lazy("Check-In opens at %(at)s UTC."),
-        gettext_lazy("Check-In closed at %(at)s UTC."),
+        gettext_noop("Check-In opens at %(at)s UTC."),
+        gettext_noop("Check-In closed at %(at)s UTC."),
     ),
 }
 
@@ -279,9 +279,13 @@ def _window(opens: datetime | None, closes: datetime | None, what: str) -> None:
     now = timezone.now()
     before, after = WINDOW_TEXT[what]
     if opens is not None and now < opens:
-        raise ServiceError(f"{what}_not_open", str(before) % {"at": f"{opens:%Y-%m-%d %H:%M}"})
+        raise ServiceError(f"{what}_not_open", before, values={"at": _minute(opens)})
     if closes is not None and now > closes:
-        raise ServiceError(f"{what}_closed", str(after) % {"at": f"{closes:%Y-%m-%d %H:%M}"})
+        raise ServiceError(f"{what}_closed", after, values={"at": _minute(closes)})
+
+
+def _minute(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M")
 
 
 def _rating(user: User, variant: str) -> float:

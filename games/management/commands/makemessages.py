@@ -1,6 +1,7 @@
 """Django's makemessages, also collecting refusal messages where they are raised: the first
-argument of a rules-engine error and the message of a ServiceError are translatable as written
-(the engine stays pure; config.refusals translates them on the way out)."""
+argument of a rules-engine error and the message of a ServiceError (or JsonInputError) are
+translatable as written (the engine stays pure; config.refusals translates them on the way
+out)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ KEYWORDS = [
     "IllegalActionError:2",
     "MalformedActionError:1",
     "InvalidInputError:1",
+    "JsonInputError:1",
 ]
 
 

@@ -238,7 +238,10 @@ function drawScoreboard() {
     rows.append(el("tr", {}, el("th", { scope: "row" }, _("This hand")), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
-  if (info.withheld) box.append(el("p", { class: "muted", id: "withheld" }, info.withheld));
+  if (info.withheld) {
+    const why = _("Deals are shown once every table of the round has finished them.");
+    box.append(el("p", { class: "muted", id: "withheld" }, why));
+  }
   const facts = el("p", { class: "facts" });
   if (view && view.contract) {
     const taker = takerSeat(view.bids);
