@@ -1,7 +1,7 @@
 """docs/protocol.md lists exactly the error codes the table socket can send, and the close
 codes of both sockets: a new refusal without its line in the document fails here.
 
-The codes are read from the code itself: the consumer's own `_error("code", ...)` calls, and
+The codes are read from the code itself: the consumer's own `ServiceError("code", ...)`s, and
 every `ServiceError("code", ...)` the services it calls can reach, followed function by
 function through games' modules (as python-chess's docs are checked against its code)."""
 
@@ -102,16 +102,14 @@ def reachable_codes(entry_points: list[Function]) -> set[str]:
 
 def consumer_calls() -> tuple[set[str], list[Function]]:
     """The table consumer's own error codes, and the services it turns messages into."""
-    own: set[str] = set()
+    tree = ast.parse(CONSUMER.read_text())
+    own, passed_on = refusal_codes(tree)
+    assert passed_on == [], f"the consumer refuses with a code from {passed_on}"
     services: list[Function] = []
-    for node in ast.walk(ast.parse(CONSUMER.read_text())):
+    for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
-        if node.func.attr == "_error" and isinstance(node.args[0], ast.Constant):
-            own.add(node.args[0].value)
-        elif node.func.attr == "_error":
-            assert ast.unparse(node.args[0]) == "error.code"  # a ServiceError passed on
-        elif node.func.attr == "_call":
+        if node.func.attr == "_call":
             service = node.args[0]
             assert isinstance(service, ast.Attribute) and ast.unparse(service.value) == "services"
             services.append(("games.services", service.attr))
