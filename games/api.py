@@ -22,9 +22,10 @@ from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
+from games.registry_fields import RegistryChoiceField
 from games.watching import live_groups, watch_refusal
 
 ERRORS = {
@@ -92,9 +93,9 @@ class TableDetailSerializer(TableSerializer):
 class TableCreateSerializer(serializers.Serializer):
     """A new table: against the computer (dealt at once) or open for people."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = RegistryChoiceField(variant_choices)
     house_rules = serializers.DictField(required=False, default=dict)
-    bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.EASY)
+    bot_level = RegistryChoiceField(bot_level_choices, default=BotLevel.EASY)
     opponents = serializers.ChoiceField(choices=["computer", "open"], default="computer")
     max_hands = serializers.IntegerField(
         required=False,

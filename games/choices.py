@@ -1,11 +1,19 @@
-"""Names shared by every app: the rule sets played and the strengths of computer players."""
+"""Names shared by every app: the rule sets played and the strengths of computer players.
+
+What is offered comes from the registries (the engine's `VARIANTS`, the bots' `BOTS`), read
+each time, so a rule set or bot level added there is offered without a migration; the enums
+here give the known ones a constant and a translated name.
+"""
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import BOTS
+from games.rules.variants import VARIANTS
+
 
 class Variant(models.TextChoices):
-    """The four rule sets of RULES.md; the value is the engine's rule-set name."""
+    """The translated names of the rule sets; the value is the engine's rule-set name."""
 
     BULGARIAN = "bulgarian", _("Bulgarian Belot")
     BELA = "bela", _("Croatian Bela")
@@ -14,8 +22,30 @@ class Variant(models.TextChoices):
 
 
 class BotLevel(models.TextChoices):
-    """Strengths of the computer players, weakest first."""
+    """The translated names of the computer players' strengths, weakest first."""
 
     EASY = "easy", _("Easy")
     MEDIUM = "medium", _("Medium")
     HARD = "hard", _("Hard")
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    """Every rule set of the engine's registry, by its translated name (else its own)."""
+    labels = dict(Variant.choices)
+    return [(name, labels.get(name, name)) for name in VARIANTS]
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """Every bot level offered to players, from the bots' registry, by translated name."""
+    labels = dict(BotLevel.choices)
+    return [(name, labels.get(name, name)) for name, bot in BOTS.items() if bot.offered]
+
+
+def variant_names() -> list[str]:
+    """The rule-set names a request may give."""
+    return list(VARIANTS)
+
+
+def bot_level_names() -> list[str]:
+    """The bot levels a request may give."""
+    return [name for name, _label in bot_level_choices()]
