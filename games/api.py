@@ -22,7 +22,7 @@ from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
-from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices, variant_names
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
 from games.registry_fields import RegistryChoiceField
@@ -338,7 +338,7 @@ class MatchListView(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Match]:
         matches = _finished_matches()
-        variant = _choice(self.request, "variant", Variant.values)
+        variant = _choice(self.request, "variant", variant_names())
         if variant is not None:
             matches = matches.filter(variant=variant)
         player = self.request.query_params.get("player")
@@ -506,7 +506,7 @@ class AccuracyMatchSerializer(serializers.Serializer):
 class AccuracySerializer(serializers.Serializer):
     """A player's accuracy in one rule set: mean loss per card decision, in hand points."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = RegistryChoiceField(variant_choices)
     decisions = serializers.IntegerField()
     mean_loss_view = serializers.FloatField(help_text="From the player's own view: the fair one.")
     mean_loss_perfect = serializers.FloatField(help_text="With every card known.")

@@ -35,6 +35,11 @@ def variant_choices() -> list[tuple[str, str]]:
     return [(name, labels.get(name, name)) for name in VARIANTS]
 
 
+def variant_label(name: str) -> str:
+    """A rule set's translated name."""
+    return dict(variant_choices())[name]
+
+
 def bot_level_choices() -> list[tuple[str, str]]:
     """Every bot level offered to players, from the bots' registry, by translated name."""
     labels = dict(BotLevel.choices)

@@ -16,6 +16,7 @@ from games.forms import NewTableForm
 from games.models import Table
 from games.rules.variants import VARIANTS
 from games.rules.variants.bulgarian import Bulgarian
+from tournaments.api import CreateSerializer
 from tournaments.models import Tournament
 
 
@@ -59,6 +60,9 @@ def test_the_new_table_form_and_api_offer_them() -> None:
     assert "dummy" in fields["variant"].choices
     assert "dummy-level" in fields["bot_level"].choices
     assert TableCreateSerializer(data={"variant": "dummy", "bot_level": "dummy-level"}).is_valid()
+    tournament = CreateSerializer().fields
+    assert "dummy" in tournament["variant"].choices
+    assert "dummy-level" in tournament["bot_level"].choices
 
 
 @pytest.mark.django_db
