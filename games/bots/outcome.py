@@ -20,6 +20,7 @@ class Outcome:
         self.contract = contract
         self.team = view.team
         self.hand_points = view.variant.hand_points
+        self.values: dict[tuple[int, ...], float] = {}  # by ending, see `value`
         self.belots = [0, 0]
         self.settled: list[int] | None = None
         for a in view.announcements:
@@ -57,9 +58,25 @@ class Outcome:
         """This seat's team's hand points minus the other team's, for a finished hand.
 
         A small share of the card-point difference breaks the ties that rounding makes, so
-        that search still prefers the line that takes more.
+        that search still prefers the line that takes more. Remembered per ending: most
+        playouts of one search end in a tally another already reached.
         """
-        all_belots = (self.belots[0] + belots[0], self.belots[1] + belots[1])
-        points = self.hand_points(self.contract, Tally(cards, declared, all_belots, tricks)).points
-        me, them = self.team, 1 - self.team
-        return points[me] - points[them] + TIE_BREAK * (cards[me] - cards[them])
+        key = (
+            cards[0],
+            cards[1],
+            declared[0],
+            declared[1],
+            belots[0],
+            belots[1],
+            tricks[0],
+            tricks[1],
+        )
+        value = self.values.get(key)
+        if value is None:
+            all_belots = (self.belots[0] + belots[0], self.belots[1] + belots[1])
+            tally = Tally(cards, declared, all_belots, tricks)
+            points = self.hand_points(self.contract, tally).points
+            me, them = self.team, 1 - self.team
+            value = points[me] - points[them] + TIE_BREAK * (cards[me] - cards[them])
+            self.values[key] = value
+        return value

@@ -114,7 +114,7 @@ class Bela(Variant):
     def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
         """Rules 5-6: exact points; the callers need more than half, else all go across."""
         callers = contract.team
-        declared = [tally.declared[t] + tally.belots[t] for t in (0, 1)]
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
         valat = sweep(tally.tricks)
         bonus = [0, 0]
         if valat is not None:
@@ -122,7 +122,7 @@ class Bela(Variant):
             declared = [0, 0]
             declared[valat] = sum(tally.declared) + sum(tally.belots)
             bonus[valat] = STIGLJA
-        raw = [tally.cards[t] + declared[t] for t in (0, 1)]
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         total = raw[0] + raw[1]
         if 2 * raw[callers] > total:
             return HandPoints(

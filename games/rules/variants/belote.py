@@ -128,10 +128,12 @@ class Belote(Variant):
         """Rule 6: the takers need more than the defenders, a capot counting 250 for the
         cards; a litige leaves the takers' points hanging (or fails, house rule)."""
         takers, defenders = contract.team, 1 - contract.team
-        declared = [tally.declared[t] + tally.belots[t] for t in (0, 1)]
-        raw = [tally.cards[t] + declared[t] for t in (0, 1)]
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         capot = sweep(tally.tricks)
-        counted = [(CAPOT if capot == t else tally.cards[t]) + declared[t] for t in (0, 1)]
+        counted = list(raw)
+        if capot is not None:
+            counted[capot] = CAPOT + declared[capot]
         points, hangs = [0, 0], [0, 0]
         if counted[takers] > counted[defenders]:
             return HandPoints(tally.cards, raw, counted, hangs, "made", capot)

@@ -166,13 +166,17 @@ class Bulgarian(Variant):
         mode, bidders, mult = contract.mode, contract.team, contract.multiplier
         factor = 2 if mode == NO_TRUMPS else 1
         cards = [tally.cards[0] * factor, tally.cards[1] * factor]
+        declared, belots = tally.declared, tally.belots
+        extra = [declared[0] + belots[0], declared[1] + belots[1]]
         valat = sweep(tally.tricks)
-        # Rule 10: the team without a trick loses its declarations and belots.
-        raw = [
-            cards[t] + (0 if valat == 1 - t else tally.declared[t] + tally.belots[t])
-            for t in (0, 1)
+        if valat is not None:
+            extra[1 - valat] = 0  # rule 10: the team without a trick loses them
+        # Written out pair by pair, not in comprehensions: the bots' search calls this a lot.
+        raw = [cards[0] + extra[0], cards[1] + extra[1]]
+        rounded = [
+            round_points(raw[0], raw[1], bidders == 0, mode),
+            round_points(raw[1], raw[0], bidders == 1, mode),
         ]
-        rounded = [round_points(raw[t], raw[1 - t], t == bidders, mode) for t in (0, 1)]
         points, hangs = [0, 0], [0, 0]
         if valat is not None:
             winner: int | None = valat

@@ -133,11 +133,13 @@ class Coinche(Variant):
         one side writes 160 and the bid (multiplied); every total to the nearest ten."""
         takers, defenders = contract.team, 1 - contract.team
         bid = contract.bid.value or 0
-        declared = [tally.declared[t] + tally.belots[t] for t in (0, 1)]
-        raw = [tally.cards[t] + declared[t] for t in (0, 1)]
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         # The 250 of a capot, bid or not, replaces the capot team's cards (fine points).
         capot = sweep(tally.tricks)
-        counted = [(CAPOT if capot == t else tally.cards[t]) + declared[t] for t in (0, 1)]
+        counted = list(raw)
+        if capot is not None:
+            counted[capot] = CAPOT + declared[capot]
         if bid == CAPOT:
             made = capot == takers
         else:
