@@ -105,6 +105,7 @@ def test(pytest_args: list[str]) -> int:
     ensure_system_tools()
     python = str(VENV_PYTHON)
     steps = [
+        ("vulture (dead code)", [python, "-m", "vulture"]),  # settings in pyproject.toml
         ("ruff check", [python, "-m", "ruff", "check", "."]),
         ("ruff format --check", [python, "-m", "ruff", "format", "--check", "."]),
         # The files and strictness are pyproject.toml's [tool.mypy].

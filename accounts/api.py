@@ -35,7 +35,8 @@ from accounts.serializers import (
 )
 from config.api import ErrorSerializer
 from config.signed_in import signed_in_user
-from games.choices import Variant
+from games.choices import Variant, variant_choices, variant_names
+from games.registry_fields import RegistryChoiceField
 
 
 class LoginRefused(exceptions.APIException):
@@ -240,7 +241,7 @@ class MeView(APIView):
 class VariantQuerySerializer(serializers.Serializer):
     """The optional rule-set filter of a rating history."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices, required=False)
+    variant = RegistryChoiceField(variant_choices, required=False)
 
 
 class RatingHistoryView(generics.ListAPIView):
@@ -294,7 +295,7 @@ class LeaderboardView(generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Rating]:
         """The ranked ratings of the rule set in the URL."""
         variant = self.kwargs["variant"]
-        if variant not in Variant.values:
+        if variant not in variant_names():
             raise Http404(_("No rule set %(name)r.") % {"name": variant})
         show = self.request.query_params.get("show")
         if show not in (None, "all"):

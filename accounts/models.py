@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 
 from accounts.elo import is_provisional
 from accounts.usernames import BOT_PREFIX, GUEST_PREFIX
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 INITIAL_RATING = 1500.0
 
@@ -34,14 +34,14 @@ class User(AbstractUser):
 
     display_name = models.CharField(max_length=64, blank=True)
     is_bot = models.BooleanField(default=False)
-    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, blank=True)
+    bot_level = models.CharField(max_length=16, choices=bot_level_choices, blank=True)
     # ISO 3166-1 alpha-2 code, e.g. "BG"; blank when the player keeps it to themselves.
     country = models.CharField(
         max_length=2,
         blank=True,
         validators=[RegexValidator(r"^[A-Z]{2}$", "Use a two-letter country code such as BG.")],
     )
-    preferred_variant = models.CharField(max_length=16, choices=Variant.choices, blank=True)
+    preferred_variant = models.CharField(max_length=16, choices=variant_choices, blank=True)
     # Blank: the browser's language and time zone.
     language = models.CharField(max_length=8, choices=settings.LANGUAGES, blank=True)
     time_zone = models.CharField(max_length=64, blank=True)
@@ -111,7 +111,7 @@ class Rating(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
     )
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     value = models.FloatField(default=INITIAL_RATING)
     rated_matches = models.PositiveIntegerField(default=0)
 
@@ -136,7 +136,7 @@ class RatingChange(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
     )
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     match = models.ForeignKey(
         "games.Match", on_delete=models.CASCADE, related_name="rating_changes"
     )

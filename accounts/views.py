@@ -21,7 +21,7 @@ from accounts.models import ApiToken
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
-from games.choices import Variant
+from games.choices import variant_choices, variant_label, variant_names
 
 LEADERBOARD_PAGE_SIZE = 50
 
@@ -152,20 +152,20 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 
 def leaderboard_index(request: HttpRequest) -> HttpResponseBase:
     """The leaderboard of the visitor's preferred rule set, or the first one."""
-    preferred = getattr(request.user, "preferred_variant", "") or Variant.values[0]
+    preferred = getattr(request.user, "preferred_variant", "") or variant_names()[0]
     return redirect("leaderboard", variant=preferred)
 
 
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:
     """One rule set's ratings, best first, a page at a time."""
-    if variant not in Variant.values:
+    if variant not in variant_names():
         raise Http404(_("No rule set %(name)r.") % {"name": variant})
     everyone = request.GET.get("show") == "all"
     ratings = queries.leaderboard(variant=variant, everyone=everyone)
     page = Paginator(ratings, LEADERBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
-        "variant": Variant(variant),
-        "variants": Variant.choices,
+        "variant": {"value": variant, "label": variant_label(variant)},
+        "variants": variant_choices(),
         "page": page,
         "everyone": everyone,
         "min_matches": queries.LEADERBOARD_MIN_MATCHES,

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.queries import bot_list
-from games.choices import Variant
+from games.choices import variant_choices
 from games.forms import NewTableForm
 from games.queries import live_table_count
 from tournaments.queries import tournament_list
@@ -17,7 +17,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "form": NewTableForm(),
         "live_tables": live_table_count(),
-        "variants": Variant.choices,
+        "variants": variant_choices(),
         "tournaments": tournament_list(),
         "bots": bot_list(),
     }

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from config.errors import ServiceError
 from games.analysis import ANALYSIS_VERSION, analyse_hand
-from games.choices import Variant
+from games.choices import variant_label
 from games.models import HandAnalysis, MatchPlayer, Table
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
@@ -116,7 +116,7 @@ def player_accuracy(*, user: Any, table_ids: Iterable[int] | None = None) -> lis
 
 def accuracy_lines(accuracy: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """player_accuracy's lines with each rule set's name, for pages."""
-    return [{**line, "label": Variant(line["variant"]).label} for line in accuracy]
+    return [{**line, "label": variant_label(line["variant"])} for line in accuracy]
 
 
 def mistakes(decisions: list[dict[str, Any]], *, limit: int = 5) -> list[dict[str, Any]]:

@@ -24,9 +24,10 @@ from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices, variant_names
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
+from games.registry_fields import RegistryChoiceField
 from games.watching import live_groups, watch_refusal
 
 ERRORS = {
@@ -94,9 +95,9 @@ class TableDetailSerializer(TableSerializer):
 class TableCreateSerializer(serializers.Serializer):
     """A new table: against the computer (dealt at once) or open for people."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = RegistryChoiceField(variant_choices)
     house_rules = serializers.DictField(required=False, default=dict)
-    bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.EASY)
+    bot_level = RegistryChoiceField(bot_level_choices, default=BotLevel.EASY)
     opponents = serializers.ChoiceField(choices=["computer", "open"], default="computer")
     max_hands = serializers.IntegerField(
         required=False,
@@ -340,7 +341,7 @@ class MatchListView(generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Match]:
         matches = _finished_matches()
-        variant = _choice(self.request, "variant", Variant.values)
+        variant = _choice(self.request, "variant", variant_names())
         if variant is not None:
             matches = matches.filter(variant=variant)
         player = self.request.query_params.get("player")
@@ -508,7 +509,7 @@ class AccuracyMatchSerializer(serializers.Serializer):
 class AccuracySerializer(serializers.Serializer):
     """A player's accuracy in one rule set: mean loss per card decision, in hand points."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = RegistryChoiceField(variant_choices)
     decisions = serializers.IntegerField()
     mean_loss_view = serializers.FloatField(help_text="From the player's own view: the fair one.")
     mean_loss_perfect = serializers.FloatField(help_text="With every card known.")

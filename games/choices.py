@@ -1,11 +1,27 @@
-"""Names shared by every app: the rule sets played and the strengths of computer players."""
+"""Names shared by every app: the rule sets played and the strengths of computer players.
+
+What is offered comes from the registries (the engine's `VARIANTS`, the bots' `BOTS`), read
+each time, so a rule set or bot level added there is offered without a migration; the enums
+here give the known ones a constant and a translated name.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.bots import BOTS
+from games.rules.variants import VARIANTS
+
+if TYPE_CHECKING:  # a type only: the stubs are not installed in production
+    from django_stubs_ext import StrOrPromise
+
 
 class Variant(models.TextChoices):
-    """The four rule sets (docs/rules.md); the value is the engine's rule-set name."""
+    """The translated names of the rule sets (docs/rules.md); the value is the engine's rule-set
+    name."""
 
     BULGARIAN = "bulgarian", _("Bulgarian Belot")
     BELA = "bela", _("Croatian Bela")
@@ -14,8 +30,35 @@ class Variant(models.TextChoices):
 
 
 class BotLevel(models.TextChoices):
-    """Strengths of the computer players, weakest first."""
+    """The translated names of the computer players' strengths, weakest first."""
 
     EASY = "easy", _("Easy")
     MEDIUM = "medium", _("Medium")
     HARD = "hard", _("Hard")
+
+
+def variant_choices() -> list[tuple[str, StrOrPromise]]:
+    """Every rule set of the engine's registry, by its translated name (else its own)."""
+    labels = dict(Variant.choices)
+    return [(name, labels.get(name, name)) for name in VARIANTS]
+
+
+def variant_label(name: str) -> str:
+    """A rule set's translated name."""
+    return str(dict(variant_choices())[name])
+
+
+def bot_level_choices() -> list[tuple[str, StrOrPromise]]:
+    """Every bot level offered to players, from the bots' registry, by translated name."""
+    labels = dict(BotLevel.choices)
+    return [(name, labels.get(name, name)) for name, bot in BOTS.items() if bot.offered]
+
+
+def variant_names() -> list[str]:
+    """The rule-set names a request may give."""
+    return list(VARIANTS)
+
+
+def bot_level_names() -> list[str]:
+    """The bot levels a request may give."""
+    return [name for name, _label in bot_level_choices()]

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 
 def house_rule_field_name(variant: str, rule: str) -> str:
@@ -29,9 +29,9 @@ HOUSE_RULE_LABELS = {
 class NewTableForm(forms.Form):
     """Rule set, house rules and bot strength of a new table."""
 
-    variant = forms.ChoiceField(choices=Variant.choices, initial=Variant.BELA, label=_("Rule set"))
+    variant = forms.ChoiceField(choices=variant_choices, initial=Variant.BELA, label=_("Rule set"))
     bot_level = forms.ChoiceField(
-        choices=BotLevel.choices, initial=BotLevel.EASY, label=_("Computer strength")
+        choices=bot_level_choices, initial=BotLevel.EASY, label=_("Computer strength")
     )
     # How long a finished trick stays on the felt before the next card lands.
     trick_pause_ms = forms.TypedChoiceField(
@@ -65,7 +65,7 @@ class NewTableForm(forms.Form):
                     for rule in rules.VARIANTS[value].house_rule_choices
                 ],
             )
-            for value, label in Variant.choices
+            for value, label in variant_choices()
         ]
 
     def chosen_house_rules(self) -> dict[str, object]:

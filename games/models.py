@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, bot_level_choices, variant_choices
 
 
 class Table(models.Model):
@@ -16,13 +16,13 @@ class Table(models.Model):
         PLAYING = "playing", "Playing"
         FINISHED = "finished", "Finished"
 
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     house_rules = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     # Set while play is paused (a tournament's organizer): nobody acts, no bot or timer runs.
     paused_at = models.DateTimeField(null=True, blank=True)
     # Strength of the bots that fill seats and stand in for people who time out.
-    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.EASY)
+    bot_level = models.CharField(max_length=16, choices=bot_level_choices, default=BotLevel.EASY)
     # Pause before a bot acts when people watch (0 at bot-only tables: full speed).
     bot_delay_ms = models.PositiveIntegerField(default=800)
     # How long a finished trick stays on the felt in people's browsers (a table option).
@@ -103,7 +103,7 @@ class Match(models.Model):
     """The match a table plays: the engine's Match JSON, and what ratings need once it ends."""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="match")
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     house_rules = models.JSONField(default=dict, blank=True)
     rated = models.BooleanField(default=False)
     # games.rules.Match.to_json(), the hand in progress included.

@@ -24,7 +24,7 @@ from config.text import visible_text
 from games import outbox, rules
 from games import unit_of_work as uow
 from games.bots import get_bot
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import table_seats
@@ -70,9 +70,9 @@ def table_create(
     cards; `watch_group` names the tables that share them (see games.watching); `deal_secret`
     draws the other hands, the first dealer and the bots' choices (games.deal_seeds).
     """
-    if variant not in Variant.values:
+    if variant not in variant_names():
         raise ServiceError("invalid", "Unknown rule set %(name)r.", values={"name": variant})
-    if bot_level not in BotLevel.values:
+    if bot_level not in bot_level_names():
         raise ServiceError("invalid", "Unknown bot strength %(name)r.", values={"name": bot_level})
     chosen = dict(house_rules or {})
     try:

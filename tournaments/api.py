@@ -17,7 +17,8 @@ from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from config.signed_in import signed_in_user
 from games.api import AccuracySerializer
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, bot_level_choices, variant_choices
+from games.registry_fields import RegistryChoiceField
 from tournaments import director, queries, services
 from tournaments.accuracy import entrant_accuracy
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament
@@ -143,14 +144,14 @@ class SettingsSerializer(serializers.Serializer):
     round_minutes = serializers.IntegerField(min_value=1, max_value=1440, default=60)
     absent_grace_seconds = serializers.IntegerField(min_value=10, max_value=600, default=60)
     bots_allowed = serializers.BooleanField(default=True)
-    bot_level = serializers.ChoiceField(choices=BotLevel.choices, default=BotLevel.MEDIUM)
+    bot_level = RegistryChoiceField(bot_level_choices, default=BotLevel.MEDIUM)
     rated = serializers.BooleanField(default=True)
 
 
 class CreateSerializer(SettingsSerializer):
     """A new tournament: its settings, rule set, format and kind of entries."""
 
-    variant = serializers.ChoiceField(choices=Variant.choices)
+    variant = RegistryChoiceField(variant_choices)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     entry_type = serializers.ChoiceField(
         choices=Tournament.EntryType.choices, default=Tournament.EntryType.PAIRS

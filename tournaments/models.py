@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, bot_level_choices, variant_choices
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -49,7 +49,7 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=120)
     description = models.TextField(_("description"), blank=True, max_length=4000)
-    variant = models.CharField(max_length=16, choices=Variant.choices)
+    variant = models.CharField(max_length=16, choices=variant_choices)
     # The rule set's house rules, `target` (the score that ends a match) included.
     house_rules = models.JSONField(default=dict, blank=True)
     organizer = models.ForeignKey(
@@ -88,7 +88,7 @@ class Tournament(models.Model):
         help_text=_("Then a bot holds an absent player's seat until they arrive."),
     )
     # Strength of the bots that stand in for absent players.
-    bot_level = models.CharField(max_length=16, choices=BotLevel.choices, default=BotLevel.MEDIUM)
+    bot_level = models.CharField(max_length=16, choices=bot_level_choices, default=BotLevel.MEDIUM)
     rated = models.BooleanField(default=True)
     # While paused no round starts and the running round's clock stops.
     paused_at = models.DateTimeField(null=True, blank=True)

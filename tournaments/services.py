@@ -27,7 +27,7 @@ from accounts.models import INITIAL_RATING, Rating, User
 from config.errors import ServiceError
 from config.text import visible_paragraphs, visible_text
 from games import rules
-from games.choices import BotLevel, Variant
+from games.choices import BotLevel, Variant, bot_level_names, variant_names
 from games.models import Table
 from games.services import table_leave, table_pause, table_resume
 from tournaments import live
@@ -142,7 +142,7 @@ def _move(tournament: Tournament, to: Tournament.Status) -> None:
 def _validate(values: Mapping[str, Any]) -> None:
     """Refuse settings the event could not run with."""
     policy_for(values["format"]).check_settings(values)
-    if values.get("variant") not in Variant.values:
+    if values.get("variant") not in variant_names():
         raise ServiceError(
             "invalid", _("Unknown rule set %(name)r.") % {"name": values.get("variant")}
         )
@@ -150,7 +150,7 @@ def _validate(values: Mapping[str, Any]) -> None:
         rules.get_variant(values["variant"], values.get("house_rules") or {})
     except rules.InvalidInputError as error:
         raise ServiceError("invalid", error.message) from error
-    if values.get("bot_level", BotLevel.MEDIUM) not in BotLevel.values:
+    if values.get("bot_level", BotLevel.MEDIUM) not in bot_level_names():
         raise ServiceError("invalid", _("Unknown bot strength."))
     if not 10 <= values.get("absent_grace_seconds", 60) <= 600:
         raise ServiceError("invalid", _("Players get 10 to 600 seconds to come to their table."))

@@ -6,23 +6,19 @@ The call made is set against passing and the best alternative among the calls we
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from games.bots.bidding import choose_bid
-from games.bots.kernel import AS_IS, Context, Start, evaluate
-from games.bots.medium import finish
-from games.bots.outcome import Outcome
+from games.bots.medium import auction_value, dealt_state
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
 from games.rules.actions import CONTRACT, PASS, Bid
-from games.rules.cards import CARDS
 from games.rules.hand import HandState, action_from_json
 
 # Worlds per call (each call weighed plays every world out once).
 AUCTION_WORLDS = 12
 MANY_CALLS = 7  # more legal calls than this: only the likely ones are weighed
-SOLVE_BELOW = 8  # playouts solve the last two tricks, as the bots' bidding does
 
 
 def analyse_auction(
@@ -67,9 +63,9 @@ def _call(
     totals = [0.0] * len(options)
     for _ in range(worlds):
         world = sampler.sample(rng)
-        state = _dealt(view, world, rng)
+        state = dealt_state(view, world, rng)
         for i, bid in enumerate(options):
-            totals[i] += _value(view, state, bid, world)
+            totals[i] += auction_value(view, state, bid)
     values = [round(t / worlds, 1) for t in totals]
     best = max(values)
     passing = values[options.index(Bid(PASS))] if Bid(PASS) in options else None
@@ -83,44 +79,3 @@ def _call(
         "passing": passing,
         "loss": round(best - values[0], 1),
     }
-
-
-def _dealt(view: SeatView, world: Sequence[int], rng: random.Random) -> HandState:
-    """The world dealt as a hand (the seat's own cards where it saw them), auction so far;
-    French Belote's draw comes from the cards the bidders have not seen, in a random order."""
-    hands = []
-    for seat in range(4):
-        cards = [c for c in range(32) if world[seat] >> c & 1]
-        rng.shuffle(cards)
-        if seat == view.seat:
-            cards.sort(key=lambda c: not view.hand >> c & 1)
-        hands.append(cards)
-    first = sum(view.variant.packets)
-    deck = view.variant.hands_to_deck([cards[:first] for cards in hands], view.dealer)
-    if len(deck) < len(CARDS):
-        # French Belote: the turned card comes next, then the cards of the taker's draw.
-        rest = [c for cards in hands for c in cards[first:] if c != view.turned]
-        rng.shuffle(rest)
-        deck += [CARDS[c] for c in ([view.turned] if view.turned >= 0 else []) + rest]
-    state = HandState.new(view.variant, dealer=view.dealer, deck=deck)
-    for seat, bid in view.bids:
-        state.apply(bid, seat)
-    return state
-
-
-def _value(view: SeatView, dealt: HandState, bid: Bid, world: Sequence[int]) -> float:
-    """The caller's team's hand points minus the other's: the call, natural calls on, play."""
-    state = dealt.clone()
-    state.apply(bid, view.seat)
-    while state.phase == "bidding":
-        seat = state.auction.to_act
-        state.apply(choose_bid(read_view(state.view(seat))), seat)
-    contract = state.contract
-    if contract is None:
-        return 0.0  # thrown in
-    variant = view.variant
-    ctx = Context.of(variant.play_rules(contract), variant.belot_needs_suit)
-    full = [sum(1 << int(c) for c in cards) for cards in state.dealt]
-    outcome = Outcome(view, contract)
-    row = evaluate(ctx, [full], Start((view.dealer + 1) % 4), [AS_IS], SOLVE_BELOW)[0, 0].tolist()
-    return finish(outcome, outcome.declared(full), ((0, 0), (0, 0)), row)

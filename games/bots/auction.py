@@ -56,7 +56,7 @@ def _bounds(view: SeatView) -> dict[int, Bounds]:
     """Per other seat, the range each strain's value must lie in for its calls to be natural,
     found by replaying the calls on the rule set's own auction."""
     variant = view.variant
-    if variant.name == "coinche":
+    if variant.bid_values:
         return {}  # every card is seen at the call: the values bid say more than thresholds
     deck = list(range(32))
     if view.turned >= 0:
@@ -73,7 +73,7 @@ def _bounds(view: SeatView) -> dict[int, Bounds]:
             if option.kind == TAKE:
                 limits[view.turned >> 3] = BELOTE_TAKE
             elif option.kind == CONTRACT and option.strain is not None:
-                if variant.name == "belote":
+                if variant.turned_card:
                     limits[option.strain] = BELOTE_NAME
                 else:
                     limit = THRESHOLD[option.strain] * scale

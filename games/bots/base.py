@@ -16,6 +16,7 @@ class Bot(ABC):
 
     name: ClassVar[str]
     budget_ms: ClassVar[float] = 100.0  # the level's own time budget per decision
+    offered: ClassVar[bool] = True  # whether players may choose it as an opponent or partner
 
     def act(
         self, view: Mapping[str, Any], *, budget_ms: float | None = None, seed: int = 0
@@ -43,6 +44,7 @@ class RandomBot(Bot):
     """Uniformly random legal actions: the floor every other level must beat."""
 
     name = "random"
+    offered = False  # a baseline for tests and the arena, not an opponent
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         return view.legal[rng.randrange(len(view.legal))]

@@ -18,6 +18,7 @@ from games.rules.actions import (
     Bid,
 )
 from games.rules.cards import ALL_TRUMPS, NO_TRUMPS, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, RANK_T
+from games.rules.variants.base import Variant
 
 # Value of each natural rank (7 8 9 T J Q K A) as a trump and in a plain suit.
 TRUMP_VALUE = (0.5, 0.5, 3.0, 1.5, 4.0, 1.0, 1.0, 2.0)
@@ -170,12 +171,18 @@ def strain_margin(view: SeatView, strain: int, bold: Boldness = NATURAL) -> floa
 
 def choose_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:
     """A natural call for the seat's rule set (`bold`: this level's own thresholds)."""
-    name = view.variant.name
-    if name == "belote":
+    variant = view.variant
+    if variant.turned_card:
         return belote_bid(view, bold)
-    if name == "coinche":
+    if variant.bid_values:
         return coinche_bid(view, bold)
     return contract_bid(view, bold)
+
+
+def strain_auction(variant: Variant) -> bool:
+    """Whether calls name bare strains, weighed by thresholds (Bulgarian, Bela): no turned
+    card to take, no value to bid."""
+    return not (variant.turned_card or variant.bid_values)
 
 
 def belote_bid(view: SeatView, bold: Boldness = NATURAL) -> Bid:

@@ -173,7 +173,7 @@ def dealt_worlds(
     sampler = WorldSampler(view)
     if not reads_calls:
         return [sampler.sample(rng) for _ in range(count)]
-    reading = AuctionLikelihood(view) if view.variant.name != "coinche" else None
+    reading = AuctionLikelihood(view) if not view.variant.bid_values else None
     kept: list[list[int]] = []
     spare: list[tuple[float, list[int]]] = []
     for _ in range(FIT_TRIES):
@@ -270,7 +270,7 @@ def _options(view: SeatView) -> list[Bid]:
     well under the natural thresholds. Open-handed playouts misjudge thin trumps, so the
     estimate bounds the bids."""
     worth = {}
-    if view.variant.name == "coinche":
+    if view.variant.bid_values:
         worth = coinche_targets(view.hand, view.seat, view.bids, margin=0.0)
     out = []
     for bid in view.legal:

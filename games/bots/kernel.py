@@ -205,11 +205,6 @@ class Position:
     def tricks_won(self) -> list[int]:
         return self.state[TRICKS : TRICKS + 2].tolist()
 
-    @property
-    def cards_left(self) -> int:
-        """Cards still to be played."""
-        return int(np.bitwise_or.reduce(self.state[:4])).bit_count()
-
     def legal(self, ctx: Context) -> int:
         """The cards the seat to act may play."""
         return int(_legal(ctx.table, self.state))

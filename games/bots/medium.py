@@ -9,7 +9,14 @@ from typing import ClassVar
 
 from games.bots.auction import AuctionLikelihood
 from games.bots.base import Bot
-from games.bots.bidding import NATURAL, Boldness, choose_bid, plausible, strain_margin
+from games.bots.bidding import (
+    NATURAL,
+    Boldness,
+    choose_bid,
+    plausible,
+    strain_auction,
+    strain_margin,
+)
 from games.bots.calls import CallStyle, coinche_weights, expected_call
 from games.bots.declarer import trump_to_draw
 from games.bots.easy import choose_card as easy_card
@@ -29,7 +36,7 @@ from games.bots.outcome import Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
 from games.rules.actions import CONTRACT, PASS, PLAYS, Action, Bid
-from games.rules.cards import BEATEN_BY
+from games.rules.cards import BEATEN_BY, CARDS, mask_of
 from games.rules.hand import HandState
 from games.rules.variants.base import Contract
 
@@ -96,7 +103,7 @@ def _call_weights(
     by the values bid (`coinche_weights`); all 1 unless the level `reads` the auction."""
     if not reads:
         return [1.0] * len(worlds)
-    if view.variant.name == "coinche":
+    if view.variant.bid_values:
         weights: list[float] = coinche_weights(view, worlds).tolist()
         return weights
     return auction.weights(worlds).tolist() if auction is not None else [1.0] * len(worlds)
@@ -157,22 +164,25 @@ def search_card(
     return legal[best]
 
 
-def _simulate(view: SeatView, world: Sequence[int], contract: Contract) -> float:
-    """Value for the seat of playing a whole deal under `contract` (every hand known)."""
+def _simulate(
+    view: SeatView, world: Sequence[int], contract: Contract, bidder_bias: float
+) -> float:
+    """Value for the seat of playing a whole deal under `contract` (every hand known), the
+    bidding team's by `bidder_bias` more."""
     variant = view.variant
     ctx = Context.of(variant.play_rules(contract), variant.belot_needs_suit)
     outcome = Outcome(view, contract)
     start = Start((view.dealer + 1) % 4)
     row = evaluate(ctx, [world], start, [AS_IS], BID_SOLVE_BELOW)[0, 0].tolist()
     value = finish(outcome, outcome.declared(world), ((0, 0), (0, 0)), row)
-    bias = SIM_BIDDER_BIAS[variant.name]
-    return value + (bias if contract.team == view.team else -bias)
+    return value + (bidder_bias if contract.team == view.team else -bidder_bias)
 
 
-def _deal_state(view: SeatView, world: Sequence[int], rng: random.Random) -> HandState:
+def dealt_state(view: SeatView, world: Sequence[int], rng: random.Random) -> HandState:
     """A hand dealt as in `world`, its auction replayed up to this seat's turn.
 
-    This seat sees the cards it holds first; the others see a random part of theirs.
+    This seat sees the cards it holds first; the others see a random part of theirs. French
+    Belote's draw comes from the cards nobody saw while bidding, in a random order.
     """
     hands = []
     for seat in range(4):
@@ -181,22 +191,30 @@ def _deal_state(view: SeatView, world: Sequence[int], rng: random.Random) -> Han
         if seat == view.seat:
             cards.sort(key=lambda c: not view.hand >> c & 1)
         hands.append(cards)
-    state = HandState.new(view.variant, dealer=view.dealer, hands=hands)
+    first = sum(view.variant.packets)
+    deck = view.variant.hands_to_deck([cards[:first] for cards in hands], view.dealer)
+    if len(deck) < len(CARDS):
+        # French Belote: the turned card comes next, then the cards of the taker's draw.
+        rest = [c for cards in hands for c in cards[first:] if c != view.turned]
+        rng.shuffle(rest)
+        deck += [CARDS[c] for c in ([view.turned] if view.turned >= 0 else []) + rest]
+    state = HandState.new(view.variant, dealer=view.dealer, deck=deck)
     for seat, bid in view.bids:
         state.apply(bid, seat)
     return state
 
 
-def _auction_value(view: SeatView, state: HandState, bid: Bid, world: Sequence[int]) -> float:
-    """Make `bid`, let every seat bid on naturally to the end, then play the deal out."""
-    state = state.clone()
+def auction_value(view: SeatView, dealt: HandState, bid: Bid, *, bidder_bias: float = 0.0) -> float:
+    """The seat's team's hand points minus the other's when it makes `bid`, every seat then
+    bids on naturally to the end and the deal is played out (`_simulate`)."""
+    state = dealt.clone()
     state.apply(bid, view.seat)
-    while state.phase == "bidding":
-        seat = state.auction.to_act
+    while state.phase == "bidding" and (seat := state.to_act) is not None:
         state.apply(choose_bid(read_view(state.view(seat))), seat)
     if state.contract is None:
         return 0.0  # thrown in
-    return _simulate(view, world, state.contract)
+    world = [mask_of(cards) for cards in state.dealt]
+    return _simulate(view, world, state.contract, bidder_bias)
 
 
 def _first_cards(view: SeatView, state: HandState) -> list[int]:
@@ -219,7 +237,7 @@ def _fits_auction(view: SeatView, firsts: list[int]) -> bool:
 
 def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
     """During play: whether the others' contract bids are natural for their whole hands."""
-    if view.variant.name not in SIM_BIDDER_BIAS:
+    if not strain_auction(view.variant):
         # French Belote and Coinche: filtering worlds by the auction did not measurably help
         # (medium with it against medium without, 40 mirrored pairs each: +0.9 and +1.0).
         return True
@@ -267,7 +285,7 @@ def sampled_bid(
     if bold.only_turns_passes and choose_bid(view).kind != PASS:
         bold = NATURAL  # the natural thresholds already call: call as they do
     natural = choose_bid(view, bold)
-    if view.variant.name not in SIM_BIDDER_BIAS:
+    if not strain_auction(view.variant):
         # French Belote and Coinche bid naturally at every level (the strain choice that
         # sampling refines is a Bulgarian and Bela question).
         return natural
@@ -276,16 +294,17 @@ def sampled_bid(
         return natural
     sampler = WorldSampler(view)
     reading = AuctionLikelihood(view) if reads_auction else None
+    bias = SIM_BIDDER_BIAS.get(view.variant.name, 0.0)
     totals = [0.0] * len(options)
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):
             world = sampler.sample(rng)
-            state = _deal_state(view, world, rng)
+            state = dealt_state(view, world, rng)
             firsts = _first_cards(view, state)
             if _fits_auction(view, firsts) and (reading is None or reading.fits_first(firsts)):
                 break
         for i, bid in enumerate(options):
-            totals[i] += _auction_value(view, state, bid, world)
+            totals[i] += auction_value(view, state, bid, bidder_bias=bias)
     # Near-ties go to the natural call.
     bonus = [BID_MARGIN * worlds if bid == natural else 0 for bid in options]
     return options[max(range(len(options)), key=lambda i: totals[i] + bonus[i])]

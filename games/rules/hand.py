@@ -234,12 +234,6 @@ class HandState:
             return self.auction.legal()
         return ()
 
-    def legal_cards_mask(self) -> int:
-        """The legal cards as a bit mask (0 outside play), for bots."""
-        if self.phase is not PLAYING:
-            return 0
-        return self._legal if self._legal >= 0 else self._legal_now()
-
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply the action of the seat to act (or raise; the state is then unchanged)."""
         phase = self.phase

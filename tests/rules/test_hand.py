@@ -4,7 +4,6 @@ import pytest
 
 from games.rules import (
     Bid,
-    Card,
     HandState,
     IllegalActionError,
     InvalidInputError,
@@ -90,13 +89,6 @@ def test_announcements_are_public_cards_shown_only_after_the_first_trick() -> No
     shown = {(d["seat"], d["kind"]): d for d in state.public_view()["declarations"]}
     assert shown[1, "tierce"]["cards"] == ["7c", "8c", "9c"]  # seat 1's quinte won
     assert shown[2, "tierce"]["scored"] is False and "cards" not in shown[2, "tierce"]
-
-
-def test_bots_read_the_legal_cards_as_a_mask() -> None:
-    state = hand_after("bulgarian", DEAL, ["hearts", "pass", "pass", "pass", "Ac"], dealer=0)
-    legal = [str(a) for a in state.legal_actions()]
-    assert [str(Card(c)) for c in range(32) if state.legal_cards_mask() >> c & 1] == legal
-    assert hand_after("bulgarian", DEAL, [], dealer=0).legal_cards_mask() == 0
 
 
 def test_serialization_is_compact_and_lossless() -> None:

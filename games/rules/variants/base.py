@@ -5,10 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from games.rules.actions import Bid
-from games.rules.cards import CARDS, Card
+from games.rules.cards import CARDS, POINTS, Card
 from games.rules.declarations import BELOT, Declaration
 from games.rules.errors import InvalidInputError, MalformedActionError
 from games.rules.play import PlayRules
@@ -68,6 +68,43 @@ class Auction(ABC):
         """An independent copy, for search."""
 
 
+LAST_TRICK = 10  # card points the last trick adds
+
+
+class Tally(NamedTuple):
+    """What the play of a hand, played or imagined, decided per team: all its scoring reads."""
+
+    cards: Sequence[int]  # card points, last trick included, never doubled
+    declared: Sequence[int]  # declarations that scored (the comparison applied), belots apart
+    belots: Sequence[int]  # belot points that scored
+    tricks: Sequence[int]  # tricks won
+
+
+class HandPoints(NamedTuple):
+    """What a hand writes per team, before the hanging points of earlier hands are settled."""
+
+    card_points: Sequence[int]  # as the rule set counts them (Bulgarian no trumps: doubled)
+    raw: Sequence[int]  # card points and declarations, before any rounding or transfer
+    points: Sequence[int]  # the hand points written
+    hangs: Sequence[int]  # points a tie leaves hanging for the winner of a later hand
+    outcome: str  # made, failed or tie
+    sweep: int | None  # the team that took every trick (valat, capot)
+
+
+def sweep(tricks: Sequence[int]) -> int | None:
+    """The team that took every trick, or None."""
+    if tricks[0] and tricks[1]:
+        return None
+    return 0 if tricks[1] == 0 else 1
+
+
+def reached(match_score: Sequence[int], target: int) -> int | None:
+    """A team past the target with the higher score wins; equal scores play on."""
+    if max(match_score) < target or match_score[0] == match_score[1]:
+        return None
+    return 0 if match_score[0] > match_score[1] else 1
+
+
 @dataclass(slots=True)
 class HandScore:
     """Everything the end of a hand decides, in the scenario runner's terms."""
@@ -88,10 +125,18 @@ class Variant(ABC):
     name: ClassVar[str]
     packets: ClassVar[tuple[int, ...]]  # deal packet sizes, each round from first hand
     bidding_cards: ClassVar[int]  # cards a seat holds while bidding
+    strains: ClassVar[tuple[int, ...]] = (0, 1, 2, 3)  # trump modes a contract may name
+    turned_card: ClassVar[bool] = False  # bidding takes or refuses a turned card's suit
+    bid_values: ClassVar[bool] = False  # a contract names the points it will make
+    collects_hanging: ClassVar[bool] = False  # a won hand takes the points earlier ties left
     house_rule_choices: ClassVar[Mapping[str, tuple[object, ...]]] = {}  # first value = default
     belot_needs_suit: ClassVar[bool] = False  # belot only when led or following suit
     needs_deck: ClassVar[bool] = False  # hands depend on the bidding, so scenarios give a deck
     card_total: ClassVar[Mapping[int, int]]  # trump mode -> card points incl. last trick
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.card_total = {mode: sum(POINTS[mode]) + LAST_TRICK for mode in cls.strains}
 
     def __init__(self, house_rules: Mapping[str, object] | None = None) -> None:
         if house_rules is not None and not isinstance(house_rules, Mapping):
@@ -184,17 +229,42 @@ class Variant(ABC):
         best = self.declaration_winner(compared, hand.dealer)
         return [d.seat & 1 != void and (d.kind == BELOT or d.seat & 1 == best) for d in decls]
 
-    def declared_points(self, hand: HandState, flags: Sequence[bool | None]) -> list[int]:
-        """Points of the scoring declarations and belots, per team."""
-        points = [0, 0]
-        for d, scored in zip(hand.declarations, flags, strict=True):
+    def tally(self, hand: HandState) -> Tally:
+        """What a completed hand's play decided, as `hand_points` reads it."""
+        declared, belots = [0, 0], [0, 0]
+        for d, scored in zip(hand.declarations, self.declaration_flags(hand), strict=True):
             if scored:
-                points[d.seat & 1] += d.points
-        return points
+                (belots if d.kind == BELOT else declared)[d.seat & 1] += d.points
+        return Tally(hand.card_points, declared, belots, hand.tricks_won)
 
     @abstractmethod
+    def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
+        """What a hand played under `contract` writes (the scoring section of the rule set);
+        the bots value imagined endings with it too."""
+
+    def game_winner(
+        self, hand: HandState, match_score: Sequence[int], written: HandPoints
+    ) -> int | None:
+        """The team that has won the game after this hand, if any (default: past the target)."""
+        return reached(match_score, self.target())
+
     def score(self, hand: HandState) -> HandScore:
-        """Score a completed hand (every rule of the rule set's scoring section)."""
+        """Score a completed hand: its hand points, the hanging points, the match score."""
+        contract = hand.contract
+        if contract is None:
+            raise ValueError("only a played hand has a score")
+        written = self.hand_points(contract, self.tally(hand))
+        points = list(written.points)
+        hanging = [hand.hanging[t] + written.hangs[t] for t in (0, 1)]
+        if self.collects_hanging and written.outcome != "tie":
+            winner = contract.team if written.outcome == "made" else 1 - contract.team
+            points[winner] += hanging[0] + hanging[1]
+            hanging = [0, 0]
+        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
+        return HandScore(
+            list(written.card_points), list(written.raw), points, hanging, written.outcome,
+            written.sweep, match_score, self.game_winner(hand, match_score, written),
+        )  # fmt: skip
 
     def thrown_in(self, hand: HandState) -> HandScore:
         """A hand nobody bid: nothing scores, nothing moves."""

@@ -13,7 +13,16 @@ from games.rules.declarations import (
 )
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandScore, Variant, seat_distance
+from games.rules.variants.base import (
+    Auction,
+    Contract,
+    HandPoints,
+    Tally,
+    Variant,
+    reached,
+    seat_distance,
+    sweep,
+)
 
 if TYPE_CHECKING:
     from games.rules.hand import HandState
@@ -82,7 +91,6 @@ class Bela(Variant):
     packets = (3, 3, 2)
     bidding_cards = 6
     house_rule_choices = {"target": (1001, 501, 701)}
-    card_total = {0: 162, 1: 162, 2: 162, 3: 162}
 
     def has_word(self, bid: Bid) -> bool:
         if bid.kind == PASS:
@@ -103,39 +111,33 @@ class Bela(Variant):
             return None
         return max(decls, key=lambda d: bela_key(d, dealer)).seat & 1
 
-    def score(self, hand: HandState) -> HandScore:
-        contract = hand.contract
-        if contract is None:
-            raise ValueError("only a played hand has a score")
+    def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
+        """Rules 5-6: exact points; the callers need more than half, else all go across."""
         callers = contract.team
-        card_points = list(hand.card_points)
-        flags = self.declaration_flags(hand)
-        declared = self.declared_points(hand, flags)
-        won = hand.tricks_won
-        valat = None if 0 not in won else 1 - won.index(0)
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
+        valat = sweep(tally.tricks)
+        bonus = [0, 0]
         if valat is not None:
             # The side without a trick loses its declarations and belas to the other (rule 5).
             declared = [0, 0]
-            declared[valat] = sum(
-                d.points for d, f in zip(hand.declarations, flags, strict=True) if f
-            )
-        raw = [card_points[t] + declared[t] for t in (0, 1)]
+            declared[valat] = sum(tally.declared) + sum(tally.belots)
+            bonus[valat] = STIGLJA
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         total = raw[0] + raw[1]
-        bonus = [STIGLJA if valat == t else 0 for t in (0, 1)]
         if 2 * raw[callers] > total:
-            outcome = "made"
-            points = [raw[t] + bonus[t] for t in (0, 1)]
-        else:
-            outcome = "failed"
-            points = [0, 0]
-            points[1 - callers] = total + bonus[1 - callers]
-        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
+            return HandPoints(
+                tally.cards, raw, [raw[0] + bonus[0], raw[1] + bonus[1]], (0, 0), "made", valat
+            )
+        points = [0, 0]
+        points[1 - callers] = total + bonus[1 - callers]
+        return HandPoints(tally.cards, raw, points, (0, 0), "failed", valat)
+
+    def game_winner(
+        self, hand: HandState, match_score: Sequence[int], written: HandPoints
+    ) -> int | None:
+        """All eight cards of a suit dealt to one player win at once; else past the target."""
         winner = eight_of_a_suit(hand.dealt, hand.dealer)
-        if winner is None and max(match_score) >= self.target() and len(set(match_score)) == 2:
-            winner = 0 if match_score[0] > match_score[1] else 1
-        return HandScore(
-            card_points, raw, points, list(hand.hanging), outcome, valat, match_score, winner
-        )
+        return winner if winner is not None else reached(match_score, self.target())
 
 
 _PLAY_RULES = tuple(

@@ -7,15 +7,14 @@ from typing import TYPE_CHECKING
 
 from games.rules.actions import CONTRACT, PASS, PASS_BID, STRAIN_BIDS, TAKE, Bid
 from games.rules.cards import CARDS, CODES, SUIT_NAMES, Card
-from games.rules.declarations import BELOT, Declaration, exclusive_declarations, strongest_team
+from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandScore, Variant
+from games.rules.variants.base import Auction, Contract, HandPoints, Tally, Variant, sweep
 
 if TYPE_CHECKING:
     from games.rules.hand import HandState
 
-CARD_TOTAL = 162
 CAPOT = 250
 TURNED = 20  # deck position of the turned card, after 5 cards each
 _TAKE = Bid(TAKE)
@@ -76,35 +75,6 @@ class BeloteAuction(Auction):
 _ROUND_TWO = tuple((PASS_BID, *(STRAIN_BIDS[s] for s in range(4) if s != t)) for t in range(4))
 
 
-def takers_and_capot(hand: HandState) -> tuple[int, int | None]:
-    """The bidding team and the team that took every trick (or None)."""
-    contract = hand.contract
-    if contract is None:
-        raise ValueError("only a played hand has a score")
-    won = hand.tricks_won
-    return contract.team, (None if 0 not in won else 1 - won.index(0))
-
-
-def belots_and_others(hand: HandState, flags: Sequence[bool | None]) -> tuple[list[int], int]:
-    """Belote points per team, and the points of every other scoring declaration."""
-    belots, others = [0, 0], 0
-    for d, scored in zip(hand.declarations, flags, strict=True):
-        if not scored:
-            continue
-        if d.kind == BELOT:
-            belots[d.seat & 1] += d.points
-        else:
-            others += d.points
-    return belots, others
-
-
-def reached(match_score: Sequence[int], target: int) -> int | None:
-    """A team past the target with the higher score wins; equal scores play on."""
-    if max(match_score) < target or match_score[0] == match_score[1]:
-        return None
-    return 0 if match_score[0] > match_score[1] else 1
-
-
 class Belote(Variant):
     """French Belote (docs/rules.md#belote)."""
 
@@ -112,6 +82,8 @@ class Belote(Variant):
     packets = (3, 2)
     bidding_cards = 5
     needs_deck = True
+    turned_card = True
+    collects_hanging = True
     house_rule_choices = {
         "target": (501, 1000),
         "undertrump": (False, True),
@@ -152,36 +124,24 @@ class Belote(Variant):
     def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
         return strongest_team(decls)
 
-    def score(self, hand: HandState) -> HandScore:
-        takers, capot = takers_and_capot(hand)
-        defenders = 1 - takers
-        card_points = list(hand.card_points)
-        flags = self.declaration_flags(hand)
-        declared = self.declared_points(hand, flags)
-        raw = [card_points[t] + declared[t] for t in (0, 1)]
-        # Rule 6: a capot counts 250 instead of the cards, in the test and the written points.
-        counted = [(CAPOT if capot == t else card_points[t]) + declared[t] for t in (0, 1)]
-        hanging = list(hand.hanging)
-        points = [0, 0]
-        outcome = "made"
+    def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
+        """Rule 6: the takers need more than the defenders, a capot counting 250 for the
+        cards; a litige leaves the takers' points hanging (or fails, house rule)."""
+        takers, defenders = contract.team, 1 - contract.team
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
+        capot = sweep(tally.tricks)
+        counted = list(raw)
+        if capot is not None:
+            counted[capot] = CAPOT + declared[capot]
+        points, hangs = [0, 0], [0, 0]
         if counted[takers] > counted[defenders]:
-            points = counted
-        elif counted[takers] == counted[defenders] and not self.house_rules["litige_fails"]:
-            outcome = "tie"
+            return HandPoints(tally.cards, raw, counted, hangs, "made", capot)
+        if counted[takers] == counted[defenders] and not self.house_rules["litige_fails"]:
             points[defenders] = counted[defenders]
-            hanging[takers] += counted[takers]
-        else:
-            outcome = "failed"
-            belots, others = belots_and_others(hand, flags)
-            points[defenders] = (CAPOT if capot is not None else CARD_TOTAL) + others
-            points[defenders] += belots[defenders]
-            points[takers] = belots[takers]
-        if outcome != "tie":
-            winner = takers if outcome == "made" else defenders
-            points[winner] += hanging[0] + hanging[1]
-            hanging = [0, 0]
-        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
-        return HandScore(
-            card_points, raw, points, hanging, outcome, capot, match_score,
-            reached(match_score, self.target()),
-        )  # fmt: skip
+            hangs[takers] = counted[takers]
+            return HandPoints(tally.cards, raw, points, hangs, "tie", capot)
+        cards = CAPOT if capot is not None else self.card_total[contract.mode]
+        points[defenders] = cards + sum(tally.declared) + tally.belots[defenders]
+        points[takers] = tally.belots[takers]
+        return HandPoints(tally.cards, raw, points, hangs, "failed", capot)

@@ -20,7 +20,7 @@ from games.rules.cards import ALL_TRUMPS, NO_TRUMPS, STRAIN_NAMES
 from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandScore, Variant
+from games.rules.variants.base import Auction, Contract, HandPoints, Tally, Variant, sweep
 
 if TYPE_CHECKING:
     from games.rules.hand import HandState
@@ -133,8 +133,9 @@ class Bulgarian(Variant):
     name = "bulgarian"
     packets = (3, 2, 3)
     bidding_cards = 5
+    strains = (0, 1, 2, 3, NO_TRUMPS, ALL_TRUMPS)
     belot_needs_suit = True
-    card_total = {0: 162, 1: 162, 2: 162, 3: 162, NO_TRUMPS: 130, ALL_TRUMPS: 258}
+    collects_hanging = True
 
     def has_word(self, bid: Bid) -> bool:
         return bid.kind in (PASS, DOUBLE, REDOUBLE) or (bid.is_contract and bid.value is None)
@@ -160,55 +161,50 @@ class Bulgarian(Variant):
             return won.index(0)
         return None
 
-    def score(self, hand: HandState) -> HandScore:
-        contract = hand.contract
-        if contract is None:
-            raise ValueError("only a played hand has a score")
+    def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
+        """Rules 7-10: no trumps doubled, rounding per team, inside, double, valat, ties."""
         mode, bidders, mult = contract.mode, contract.team, contract.multiplier
         factor = 2 if mode == NO_TRUMPS else 1
-        card_points = [p * factor for p in hand.card_points]
-        flags = self.declaration_flags(hand)
-        declared = self.declared_points(hand, flags)
-        raw = [card_points[t] + declared[t] for t in (0, 1)]
-        rounded = [round_points(raw[t], raw[1 - t], t == bidders, mode) for t in (0, 1)]
-        hanging = list(hand.hanging)
-        points = [0, 0]
-        valat = self.void_team(hand)
+        cards = [tally.cards[0] * factor, tally.cards[1] * factor]
+        declared, belots = tally.declared, tally.belots
+        extra = [declared[0] + belots[0], declared[1] + belots[1]]
+        valat = sweep(tally.tricks)
         if valat is not None:
-            valat = 1 - valat
-        winner: int | None
+            extra[1 - valat] = 0  # rule 10: the team without a trick loses them
+        # Written out pair by pair, not in comprehensions: the bots' search calls this a lot.
+        raw = [cards[0] + extra[0], cards[1] + extra[1]]
+        rounded = [
+            round_points(raw[0], raw[1], bidders == 0, mode),
+            round_points(raw[1], raw[0], bidders == 1, mode),
+        ]
+        points, hangs = [0, 0], [0, 0]
         if valat is not None:
-            winner = valat
+            winner: int | None = valat
             points[valat] = (rounded[valat] + VALAT_BONUS) * mult
         elif raw[0] == raw[1]:
             winner = None
             if mult > 1:
-                hanging = [hanging[t] + rounded[t] * mult for t in (0, 1)]
+                hangs = [rounded[0] * mult, rounded[1] * mult]
             else:
                 points[1 - bidders] = rounded[1 - bidders]
-                hanging[bidders] += rounded[bidders]
+                hangs[bidders] = rounded[bidders]
         else:
             winner = 0 if raw[0] > raw[1] else 1
             if mult == 1 and winner == bidders:
-                points = list(rounded)
+                points = rounded
             else:
                 points[winner] = (rounded[0] + rounded[1]) * mult
         if winner is None:
             outcome = "tie"
         else:
             outcome = "made" if winner == bidders else "failed"
-            points[winner] += hanging[0] + hanging[1]
-            hanging = [0, 0]
-        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
-        return HandScore(
-            card_points, raw, points, hanging, outcome, valat, match_score,
-            self._game_winner(match_score, valat),
-        )  # fmt: skip
+        return HandPoints(cards, raw, points, hangs, outcome, valat)
 
-    @staticmethod
-    def _game_winner(match_score: list[int], valat: int | None) -> int | None:
+    def game_winner(
+        self, hand: HandState, match_score: Sequence[int], written: HandPoints
+    ) -> int | None:
         """Rule 11: 151 with more points ends the game, never on a valat hand."""
-        if valat is not None or match_score[0] == match_score[1]:
+        if written.sweep is not None or match_score[0] == match_score[1]:
             return None
         leader = 0 if match_score[0] > match_score[1] else 1
         return leader if match_score[leader] >= GAME_POINTS else None

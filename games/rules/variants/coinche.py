@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from games.rules.actions import CAPOT, COINCHE, CONTRACT, PASS, PASS_BID, SURCOINCHE, Bid
 from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandScore, Variant
-from games.rules.variants.belote import belots_and_others, reached, takers_and_capot
-
-if TYPE_CHECKING:
-    from games.rules.hand import HandState
+from games.rules.variants.base import Auction, Contract, HandPoints, Tally, Variant, sweep
 
 VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160, CAPOT)
 BASE = 160  # what a failed or coinched contract adds to the bid
@@ -111,6 +106,7 @@ class Coinche(Variant):
     name = "coinche"
     packets = (3, 2, 3)
     bidding_cards = 8
+    bid_values = True
     house_rule_choices = {"target": (2000, 1000), "announcements": (False, True)}
 
     def has_word(self, bid: Bid) -> bool:
@@ -132,42 +128,34 @@ class Coinche(Variant):
     def declaration_winner(self, decls: Sequence[Declaration], dealer: int) -> int | None:
         return strongest_team(decls)
 
-    def score(self, hand: HandState) -> HandScore:
-        takers, capot = takers_and_capot(hand)
-        defenders = 1 - takers
-        contract = hand.contract
-        if contract is None:
-            raise ValueError("only a played hand has a score")
+    def hand_points(self, contract: Contract, tally: Tally) -> HandPoints:
+        """Rules 4-5: made, the takers write their points and the bid; failed or coinched,
+        one side writes 160 and the bid (multiplied); every total to the nearest ten."""
+        takers, defenders = contract.team, 1 - contract.team
         bid = contract.bid.value or 0
-        card_points = list(hand.card_points)
-        flags = self.declaration_flags(hand)
-        declared = self.declared_points(hand, flags)
-        raw = [card_points[t] + declared[t] for t in (0, 1)]
+        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
+        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         # The 250 of a capot, bid or not, replaces the capot team's cards (rule 4).
-        counted = [(CAPOT if capot == t else card_points[t]) + declared[t] for t in (0, 1)]
+        capot = sweep(tally.tricks)
+        counted = list(raw)
+        if capot is not None:
+            counted[capot] = CAPOT + declared[capot]
         if bid == CAPOT:
             made = capot == takers
         else:
             made = counted[takers] >= bid and counted[takers] > counted[defenders]
-        belots, announced = belots_and_others(hand, flags)
-        points = [0, 0]
+        announced = sum(tally.declared)
+        points = list(tally.belots)
         if contract.multiplier > 1:
             winner = takers if made else defenders
-            points = list(belots)
             points[winner] += (BASE + bid) * contract.multiplier + announced
         elif made:
-            points = [counted[takers] + bid, counted[defenders]]
-            if takers:
-                points.reverse()
+            points = counted
+            points[takers] += bid
         else:
-            points[takers] = belots[takers]
-            points[defenders] = BASE + bid + belots[defenders] + announced
-        points = [round_ten(p) for p in points]
-        match_score = [hand.match_score[t] + points[t] for t in (0, 1)]
-        return HandScore(
-            card_points, raw, points, list(hand.hanging), "made" if made else "failed", capot,
-            match_score, reached(match_score, self.target()),
-        )  # fmt: skip
+            points[defenders] += BASE + bid + announced
+        written = [round_ten(points[0]), round_ten(points[1])]
+        return HandPoints(tally.cards, raw, written, (0, 0), "made" if made else "failed", capot)
 
 
 _PLAY_RULES = tuple(PlayRules(mode) for mode in range(4))
