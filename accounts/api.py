@@ -34,9 +34,9 @@ from accounts.serializers import (
     TokenSerializer,
 )
 from config.api import ErrorSerializer
+from config.registry_fields import RegistryChoiceField
 from config.signed_in import signed_in_user
 from games.choices import Variant, variant_choices, variant_names
-from games.registry_fields import RegistryChoiceField
 
 
 class LoginRefused(exceptions.APIException):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.login_guard import LoginError, LoginThrottled, login_authenticate
 from accounts.models import User
 from accounts.usernames import username_check_not_reserved
-from tournaments.viewer_time import zone_named
+from config.viewer_time import zone_named
 
 
 class RegisterForm(UserCreationForm):

@@ -13,8 +13,8 @@ from accounts.models import ApiToken, Rating, RatingChange, User
 from accounts.passwords import MAX_PASSWORD_LENGTH
 from accounts.usernames import username_check_not_reserved
 from config.api import StrictCharField, StrictModelSerializer
+from config.registry_fields import RegistryChoiceField
 from games.choices import bot_level_choices
-from games.registry_fields import RegistryChoiceField
 
 # Blank for people: declared so the schema allows "" beside the levels.
 BOT_LEVEL = RegistryChoiceField(bot_level_choices, allow_blank=True, read_only=True)

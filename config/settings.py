@@ -78,8 +78,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # A signed-in player's chosen language wins over the browser's.
     "config.language.ProfileLanguageMiddleware",
-    # Dates in the profile's time zone, else the browser's (tournaments.viewer_time).
-    "tournaments.viewer_time.ViewerZoneMiddleware",
+    # Dates in the profile's time zone, else the browser's (config.viewer_time).
+    "config.viewer_time.ViewerZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]

@@ -21,13 +21,13 @@ from rest_framework.views import APIView
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
 from config.errors import ServiceError
+from config.registry_fields import RegistryChoiceField
 from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read, player_accuracy
 from games.choices import BotLevel, Variant, bot_level_choices, variant_choices, variant_names
 from games.deal_seeds import deal_proofs
 from games.models import Match, Table
-from games.registry_fields import RegistryChoiceField
 from games.watching import live_groups, watch_refusal
 
 ERRORS = {

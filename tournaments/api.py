@@ -15,10 +15,10 @@ from rest_framework.views import APIView
 
 from accounts.models import User
 from config.api import ErrorSerializer, StrictCharField
+from config.registry_fields import RegistryChoiceField
 from config.signed_in import signed_in_user
 from games.api import AccuracySerializer
 from games.choices import BotLevel, bot_level_choices, variant_choices
-from games.registry_fields import RegistryChoiceField
 from tournaments import director, queries, services
 from tournaments.accuracy import entrant_accuracy
 from tournaments.models import Entry, Round, RoundTable, Standing, Tournament

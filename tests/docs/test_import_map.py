@@ -43,11 +43,7 @@ TAKEN_FROM = {
 CONFIG_WIRING = {"config.settings", "config.urls", "config.routing", "config.asgi", "config.celery"}
 CONFIG_WIRING |= {"config.stack", "config.views"}
 # Imports against the map, each with why it stays for now.
-EXCEPTIONS = {
-    # The viewer's time zone is site-wide (a middleware of every page) but lives in
-    # tournaments, where dates were first shown; the profile form validates zones with it.
-    ("accounts.forms", "tournaments.viewer_time"),
-}
+EXCEPTIONS: set[tuple[str, str]] = set()
 
 
 def unit_of(module: str) -> str | None:
