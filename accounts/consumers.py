@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from accounts.notifications import in_language, is_public_topic, user_group
+from accounts.notifications import in_language, topic_may_follow, user_group
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
 
@@ -59,14 +60,15 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         """Answer a ping, so clients can tell a live socket from a dead one; follow a public
-        topic (a tournament's page) to receive its changes too."""
+        topic (a page the user may see, such as a tournament's) to receive its changes too."""
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await self.send_json({"type": "pong"})
             return
         if kind == "follow":
             topic = content.get("topic")
-            if not is_public_topic(topic):
+            user = self.scope.get("user")
+            if not await database_sync_to_async(topic_may_follow)(topic, user):
                 await self._error(gettext_noop("No such topic."))
                 return
             self.topics.add(topic)

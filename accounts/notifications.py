@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -16,13 +17,18 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
-# Topics any signed-in socket may follow: public pages that change (a tournament's).
-PUBLIC_TOPIC = re.compile(r"tournament-[0-9]{1,18}")
+# Topics a signed-in socket may follow: pages that change (a tournament's: `tournament-42`).
+TOPIC = re.compile(r"(?P<kind>[a-z]+)-(?P<id>[0-9]{1,18})")
+# Who may follow a kind of topic, said by the app that owns it (tournaments registers its own
+# when it starts): (object id, user) -> whether the user may see that page. No guard, no topic.
+TOPIC_GUARDS: dict[str, Callable[[int, Any], bool]] = {}
 
 
-def is_public_topic(topic: object) -> bool:
-    """Whether a socket may follow this topic."""
-    return isinstance(topic, str) and PUBLIC_TOPIC.fullmatch(topic) is not None
+def topic_may_follow(topic: object, user: Any) -> bool:
+    """Whether this user's socket may follow the topic: one the owner says they may see."""
+    match = TOPIC.fullmatch(topic) if isinstance(topic, str) else None
+    guard = TOPIC_GUARDS.get(match["kind"]) if match else None
+    return match is not None and guard is not None and guard(int(match["id"]), user)
 
 
 def user_notify(*, user_id: int, payload: dict[str, Any]) -> None:

@@ -10,5 +10,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        """Connect to games' signals (games never imports tournaments)."""
+        """Connect to games' signals (games never imports tournaments); say who may follow a
+        tournament's changes on the notifications socket (accounts never imports tournaments)."""
+        from accounts.notifications import TOPIC_GUARDS
         from tournaments import receivers  # noqa: F401 (connects on import)
+        from tournaments.queries import tournament_may_see
+
+        TOPIC_GUARDS["tournament"] = tournament_may_see

@@ -48,9 +48,14 @@ def tournament_detail(*, tournament_id: int, viewer: Any) -> Tournament:
 
 def tournament_visible(*, tournament_id: int, viewer: Any) -> None:
     """Refuse, as for its page, a tournament this viewer may not see (or none)."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or not _may_see(tournament, viewer):
+    if not tournament_may_see(tournament_id, viewer):
         raise ServiceError("not_found", _("No such tournament."))
+
+
+def tournament_may_see(tournament_id: int, viewer: Any) -> bool:
+    """Whether this viewer may see the tournament's page (and so follow its changes)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    return tournament is not None and _may_see(tournament, viewer)
 
 
 def _may_see(tournament: Tournament, viewer: Any) -> bool:

@@ -16,6 +16,8 @@ from accounts.consumers import CLOSE_UNAUTHENTICATED
 from accounts.models import User
 from accounts.notifications import user_notify
 from tests.helpers import Server
+from tests.tournaments.factories import tournament
+from tournaments.services import tournament_open_registration
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -95,12 +97,38 @@ def test_unknown_message_gets_an_error_and_the_socket_stays_open(asgi_server: Se
 
 def test_a_followed_tournament_reaches_the_socket(asgi_server: Server) -> None:
     user = User.objects.create_user(username="erin", password="irrelevant-pw-5")
+    event = tournament()
+    tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    topic = f"tournament-{event.pk}"
     with open_socket(asgi_server, cookie=session_cookie(user), origin=asgi_server.url) as socket:
-        socket.send(json.dumps({"type": "follow", "topic": "tournament-42"}))
+        socket.send(json.dumps({"type": "follow", "topic": topic}))
         socket.send(json.dumps({"type": "ping"}))
         assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
-        payload = {"type": "tournament_changed", "tournament": 42}
-        async_to_sync(get_channel_layer().group_send)(
-            "tournament-42", {"type": "notify", "payload": payload}
-        )
+        payload = {"type": "tournament_changed", "tournament": event.pk}
+        async_to_sync(get_channel_layer().group_send)(topic, {"type": "notify", "payload": payload})
         assert json.loads(socket.recv(timeout=10)) == payload
+
+
+def test_a_draft_or_missing_tournament_is_followed_by_its_organizer_alone(
+    asgi_server: Server,
+) -> None:
+    draft = tournament()
+    stranger = User.objects.create_user(username="fay", password="irrelevant-pw-6")
+    topic = f"tournament-{draft.pk}"
+    refused = {"type": "error", "message": "No such topic."}
+    with open_socket(
+        asgi_server, cookie=session_cookie(stranger), origin=asgi_server.url
+    ) as socket:
+        for unseen in (topic, "tournament-999999", "user-1"):
+            socket.send(json.dumps({"type": "follow", "topic": unseen}))
+            assert json.loads(socket.recv(timeout=10)) == refused, unseen
+        async_to_sync(get_channel_layer().group_send)(
+            topic, {"type": "notify", "payload": {"type": "tournament_changed"}}
+        )
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "the draft's news kept"
+    organizer = session_cookie(draft.organizer)
+    with open_socket(asgi_server, cookie=organizer, origin=asgi_server.url) as socket:
+        socket.send(json.dumps({"type": "follow", "topic": topic}))
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
