@@ -113,6 +113,8 @@ def _public_event(event: TableEvent) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": event.kind, "hand": event.hand, "seat": event.seat}
     if event.kind == TableEvent.Kind.DEAL:
         data["dealer"] = event.payload["hand"]["dealer"]
+        # The deal's commitment, public before a card is played (games.deal_seeds).
+        data["deal"] = event.payload.get("deal")
     else:
         data.update({k: v for k, v in event.payload.items() if k != "seat"})
         data["actor"] = event.actor
