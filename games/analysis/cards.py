@@ -53,17 +53,23 @@ def analyse_hand(
     legal cards' values by both measures, the best card(s) and the loss of the card played.
     """
     state = HandState.from_json({**hand, "actions": []})
-    decisions = []
-    perfect = _Perfect()
+    found = []
     for number, data in enumerate(hand["actions"]):
         seat, action = action_from_json(state.variant, data)
         if isinstance(action, Play) and len(state.legal_actions()) > 1:
-            decisions.append(
-                _decision(
-                    state, seat, int(action.card), number, seed, worlds, exact_cards, perfect
-                )  # fmt: skip
-            )
+            found.append((state.clone(), seat, int(action.card), number))
         state.apply(action, seat)
+    # Last decision first: each position's value is then known (the best of the decision
+    # after it) before it is searched, and its subtrees are in the table already.
+    exact, solver = {}, _Perfect()
+    for position, seat, played, number in reversed(found):
+        if _solve_below(position, exact_cards) == SOLVE_ALL:
+            view = read_view(position.view(seat))
+            exact[number] = solver.values(view, list(position.held), played)
+    decisions = [
+        _decision(position, seat, played, number, seed, worlds, exact_cards, exact.get(number))
+        for position, seat, played, number in found
+    ]
     return {
         "version": ANALYSIS_VERSION,
         "exact_cards": exact_cards,
@@ -74,13 +80,12 @@ def analyse_hand(
 
 def _decision(
     state: HandState, seat: int, played: int, number: int, seed: int, worlds: int, exact: int,
-    solver: _Perfect,
+    solved: list[float] | None,
 ) -> dict[str, Any]:  # fmt: skip
     view = read_view(state.view(seat))
     legal = [a.card for a in view.legal]  # type: ignore[union-attr]
-    if _solve_below(state, exact) == SOLVE_ALL:
-        perfect = solver.values(view, list(state.held), legal, played)
-    else:
+    perfect = solved
+    if perfect is None:  # before `exact` cards left: natural play, then the card-point solver
         perfect = _values(view, legal, [list(state.held)], [1.0], _solve_below(state, exact))
     sampled, weights = _sampled_worlds(view, worlds, random.Random(seed * 1_000 + number))  # noqa: S311 (replayable)
     seen = _values(view, legal, sampled, weights, _view_solve_below(view))
@@ -110,12 +115,12 @@ class _Perfect:
     def __init__(self) -> None:
         self.solver: Solver | None = None
         self.scorings: dict[tuple[int, ...], Any] = {}
-        self.guess = 0  # team 0's value of the card played last: the next position's value
+        self.guess = 0  # team 0's value of the position the card played leads to
 
-    def values(
-        self, view: SeatView, hands: list[int], legal: Sequence[int], played: int
-    ) -> list[float]:
-        """Each legal card's value for the seat's team, every hand known."""
+    def values(self, view: SeatView, hands: list[int], played: int) -> list[float]:
+        """Each legal card's value for the seat's team, every hand known; called for a hand's
+        decisions last first, so that the card played has its value known (`guess`)."""
+        legal = [a.card for a in view.legal]  # type: ignore[union-attr]
         contract, rules = view.contract, view.rules()
         if contract is None or rules is None:
             raise ValueError("card play needs a contract")
@@ -138,8 +143,11 @@ class _Perfect:
             trick=tuple(view.trick), led=led, win_card=win_card, win_seat=win_seat,
             won=view.won_points, tricks=view.tricks_won, belots=(belots[0], belots[1]),
         )  # fmt: skip
-        values = self.solver.values(root, legal, scoring, self.guess)
-        self.guess = values[list(legal).index(played)]
+        # The card played first: its value is the guess, and it bounds the others'.
+        order = sorted(legal, key=lambda card: card != played)
+        found = dict(zip(order, self.solver.values(root, order, scoring, self.guess), strict=True))
+        values = [found[card] for card in legal]
+        self.guess = max(values) if outcome.team == 0 else min(values)
         sign = 1 if outcome.team == 0 else -1
         return [sign * v for v in values]
 

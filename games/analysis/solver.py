@@ -25,27 +25,29 @@ from games.bots.kernel import (
     BEATEN,
     BELOT_POINTS,
     BELOTS_MASK,
-    EXACT,
     INFINITY,
     LAST_TRICK,
-    LOWER,
     NEEDS_SUIT,
     POINT,
-    UPPER,
     _follow_mask,
     _low,
     _ordered,
     _popcount,
 )
 
-TT_BITS = 22  # 2**20 entries of (key, key, key, value): 32 MB, a hand's searches all fit
+TT_BITS = 20  # 2**20 rows of TT_SIZE words (56 MB): a hand's searches mostly fit
+# The key; bounds on the value; cards left; the best card found (tried first next time).
+T_K1, T_K2, T_K3, T_LOW, T_HIGH, T_DEPTH, T_MOVE = range(7)
+TT_SIZE = 7
 MAX_DEPTH = 40
 MAX_BELOTS = 4  # belots a team can announce (all trumps: one a suit)
+MTD_TESTS = 3  # zero-window tests that follow the bounds found before halving the interval
 STATUSES = 3  # both teams took a trick; team 0 took them all; team 1 took them all
 # Frame fields: the trick so far, the window, the moves, and what was won before the node.
 F_SEAT, F_COUNT, F_LED, F_WIN, F_WIN_SEAT, F_PTS, F_ALPHA, F_BETA = range(8)
 F_A, F_B, F_BEST, F_HAND, F_MOVES, F_NEXT, F_C0, F_FLAGS, F_B0, F_B1, F_C1 = range(8, 19)
-FRAME_SIZE = 19
+F_BEST_MOVE = 19
+FRAME_SIZE = 20
 
 # Final hand points (team 0's minus team 1's) from team 0's card points, who took all the
 # tricks, and belots announced per team.
@@ -94,7 +96,7 @@ class Solver:
 
     def __init__(self, table: np.ndarray) -> None:
         self.table = table
-        self.tt = np.zeros((1 << TT_BITS, 4), dtype=np.int64)
+        self.tt = np.zeros((1 << TT_BITS, TT_SIZE), dtype=np.int64)
         self.frames = np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64)
         self.moves = np.zeros((MAX_DEPTH, 16), dtype=np.int64)
         self.scorings: dict[bytes, int] = {}
@@ -140,7 +142,38 @@ def _key(
     k3 = seat | (flags << 2) | (b0 << 4) | (b1 << 8) | (c0 << 12) | (stamp << 24)
     h = k1 * 0x5851F42D4C957F2D ^ k2 * 0x14057B7EF767814F ^ k3 * 0x2545F4914F6CDD1D
     h ^= h >> 29
-    return h & ((1 << TT_BITS) - 1), k1, k2, k3
+    return h & ((1 << TT_BITS) - 2), k1, k2, k3
+
+
+@njit(inline=True)
+def _find(tt: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
+    """The row holding the key in the slot's two (its first kept for the deepest), or -1."""
+    for at in (slot, slot + 1):
+        if tt[at, T_K1] == k1 and tt[at, T_K2] == k2 and tt[at, T_K3] == k3:
+            return at
+    return -1
+
+
+@njit(inline=True)
+def _store(
+    tt: np.ndarray, slot: int, k1: int, k2: int, k3: int, value: int, alpha: int, beta: int,
+    depth: int, move: int,
+) -> None:  # fmt: skip
+    """What a search of the window learnt: a lower bound, an upper one, or both (exact), kept
+    beside what the table knew of the same position. A new position takes the first row if
+    it has as many cards left as the one there (deep searches cost most), else the second."""
+    at = _find(tt, slot, k1, k2, k3)
+    if at < 0:
+        at = slot if depth >= tt[slot, T_DEPTH] else slot + 1
+        tt[at, T_K1], tt[at, T_K2], tt[at, T_K3] = k1, k2, k3
+        tt[at, T_LOW], tt[at, T_HIGH], tt[at, T_DEPTH] = -INFINITY, INFINITY, depth
+        tt[at, T_MOVE] = -1
+    if move >= 0:
+        tt[at, T_MOVE] = move
+    if value > alpha:
+        tt[at, T_LOW] = max(tt[at, T_LOW], value)
+    if value < beta:
+        tt[at, T_HIGH] = min(tt[at, T_HIGH], value)
 
 
 @njit(inline=True)
@@ -160,10 +193,12 @@ def _absorb(fr: np.ndarray, d: int, value: int) -> None:
     if fr[d, F_SEAT] & 1 == 0:
         if value > fr[d, F_BEST]:
             fr[d, F_BEST] = value
+            fr[d, F_BEST_MOVE] = fr[d, F_NEXT] - 1
             if value > fr[d, F_A]:
                 fr[d, F_A] = value
     elif value < fr[d, F_BEST]:
         fr[d, F_BEST] = value
+        fr[d, F_BEST_MOVE] = fr[d, F_NEXT] - 1
         if value < fr[d, F_B]:
             fr[d, F_B] = value
 
@@ -264,17 +299,18 @@ def _search(
                 hit = True
             elif count == 0 and bounded:
                 value, hit = _bound(tab, vt, hands, fr, d, alpha, beta)
+            first = -1
             if not hit and count == 0:
                 slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
-                if tt[slot, 0] == k1 and tt[slot, 1] == k2 and tt[slot, 2] == k3:
-                    value = tt[slot, 3] >> 2
-                    flag = tt[slot, 3] & 3
-                    hit = (
-                        flag == EXACT
-                        or (flag == LOWER and value >= beta)
-                        or (flag == UPPER and value <= alpha)
-                    )
+                at = _find(tt, slot, k1, k2, k3)
+                if at >= 0:
+                    first = tt[at, T_MOVE]
+                    low, high = tt[at, T_LOW], tt[at, T_HIGH]
+                    if low == high or low >= beta:
+                        value, hit = low, True
+                    elif high <= alpha:
+                        value, hit = high, True
             if not hit:
                 hand = hands[seat]
                 if count == 0:
@@ -282,11 +318,19 @@ def _search(
                 else:
                     win = fr[d, F_WIN]
                     mask = _follow_mask(tab, hand, seat, fr[d, F_LED], win, fr[d, F_WIN_SEAT])
-                fr[d, F_MOVES] = _ordered(tab, hands, mask, seat, win, moves[d])
+                n = _ordered(tab, hands, mask, seat, win, moves[d])
+                for j in range(1, n):  # the best card of an earlier search first
+                    if moves[d, j] == first:
+                        for k in range(j, 0, -1):
+                            moves[d, k] = moves[d, k - 1]
+                        moves[d, 0] = first
+                        break
+                fr[d, F_MOVES] = n
                 fr[d, F_NEXT] = 0
                 fr[d, F_HAND] = hand
                 fr[d, F_A], fr[d, F_B] = alpha, beta
                 fr[d, F_BEST] = -INFINITY if seat & 1 == 0 else INFINITY
+                fr[d, F_BEST_MOVE] = -1
                 continue
         elif fr[d, F_NEXT] < fr[d, F_MOVES] and fr[d, F_A] < fr[d, F_B]:
             card = moves[d, fr[d, F_NEXT]]
@@ -331,14 +375,10 @@ def _search(
             if count == 0 and (d > 0 or root_stored):
                 slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
-                if value >= fr[d, F_BETA]:
-                    flag = LOWER
-                elif value <= fr[d, F_ALPHA]:
-                    flag = UPPER
-                else:
-                    flag = EXACT
-                tt[slot, 0], tt[slot, 1], tt[slot, 2] = k1, k2, k3
-                tt[slot, 3] = value * 4 + flag
+                best = fr[d, F_BEST_MOVE]
+                _store(tt, slot, k1, k2, k3, value, fr[d, F_ALPHA], fr[d, F_BETA],
+                       _popcount(hands[0] | hands[1] | hands[2] | hands[3]),
+                       moves[d, best] if best >= 0 else -1)  # fmt: skip
         d -= 1
         if d < 0:
             return value
@@ -353,8 +393,9 @@ def _card_values(
     """Each card of the seat to act played from `st` (see Solver.values), then searched.
 
     Each value is found by zero-window tests, each far cheaper than a full-window search:
-    the first at `guess`, then halving the interval the value is known to lie in (MTD-bi);
-    the table keeps what each test learnt for the next."""
+    the first at `guess` (the value of the first card is known when the next decision was
+    searched first), the next few at the bound the last one found (MTD(f)), then halving the
+    interval the value is known to lie in; the table keeps what each test learnt."""
     hands = st[:4].copy()
     seat, count, led, win, win_seat, pts = st[4], st[5], st[6], st[7], st[8], st[9]
     c0, c1, flags, b0, b1 = st[10], st[11], st[12], st[13], st[14]
@@ -362,21 +403,24 @@ def _card_values(
     for i in range(cards.shape[0]):
         low, high = least, most
         test = min(max(guess, low + 1), high)
+        tests = 0
         while low < high:
             _frame(fr, 0, seat, count, led, win, win_seat, pts, test - 1, test, c0, c1, flags,
                    b0, b1)  # fmt: skip
             fr[0, F_HAND] = hands[seat]
             fr[0, F_BEST] = -INFINITY if seat & 1 == 0 else INFINITY
+            fr[0, F_BEST_MOVE] = -1
             fr[0, F_A], fr[0, F_B] = test - 1, test
             moves[0, 0] = cards[i]
             fr[0, F_MOVES], fr[0, F_NEXT] = 1, 0
             value = _search(tab, vt, hands, tt, stamp, fr, moves, False, bounded)
+            tests += 1
             if value >= test:
                 low = value
+                test = low + 1  # MTD(f): is the bound found the value?
             else:
                 high = value
-            test = (low + high + 1) // 2
-            if test <= low:
-                test = low + 1
+                test = high
+            if tests >= MTD_TESTS:
+                test = max((low + high + 1) // 2, low + 1)  # then halve the interval
         out[i] = low
-        guess = low
