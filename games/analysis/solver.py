@@ -19,6 +19,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from games.bots.jit import njit
+
+# The kernel's play rules, compiled into this module's code: numba's disk cache only sees this
+# file change, so a change to them wants this module's cache cleared (or this file touched).
 from games.bots.kernel import (
     _PAIR,
     _SUIT,
@@ -49,8 +52,8 @@ F_A, F_B, F_BEST, F_HAND, F_MOVES, F_NEXT, F_C0, F_FLAGS, F_B0, F_B1, F_C1 = ran
 F_BEST_MOVE = 19
 FRAME_SIZE = 20
 
-# Final hand points (team 0's minus team 1's) from team 0's card points, who took all the
-# tricks, and belots announced per team.
+# Final hand points (team 0's minus team 1's) from card points, belot points and tricks, each
+# per team.
 Scoring = Callable[[Sequence[int], Sequence[int], Sequence[int]], float]
 
 
