@@ -207,6 +207,21 @@ CELERY_BEAT_SCHEDULE["games-sweep-stalled-tables"] = {
 }
 
 # ------------------------------------------------------------------------------
+# Hand analysis
+# ------------------------------------------------------------------------------
+# Seconds after a hand's end before the catch-up queues its analysis again if none is stored
+# (its message refused by the broker, or lost); beat runs the catch-up that often too.
+ANALYSIS_CATCH_UP_GRACE_SECONDS = env_int("ANALYSIS_CATCH_UP_GRACE_SECONDS", default=600)
+# Seconds back the catch-up looks: a hand that cannot be analysed is not retried for ever.
+ANALYSIS_CATCH_UP_WINDOW_SECONDS = env_int("ANALYSIS_CATCH_UP_WINDOW_SECONDS", default=86_400)
+# Analyses the catch-up queues at most per run (newest first), so a backlog drains in turns.
+ANALYSIS_CATCH_UP_LIMIT = env_int("ANALYSIS_CATCH_UP_LIMIT", default=200)
+CELERY_BEAT_SCHEDULE["games-hands-analysis-catch-up"] = {
+    "task": "games.hands_analysis_catch_up",
+    "schedule": float(ANALYSIS_CATCH_UP_GRACE_SECONDS),
+}
+
+# ------------------------------------------------------------------------------
 # Tournaments
 # ------------------------------------------------------------------------------
 CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "schedule": 60.0}

@@ -7,14 +7,18 @@ from __future__ import annotations
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
 from config.errors import ServiceError
+from games import outbox
 from games.analysis import ANALYSIS_VERSION, analyse_hand
 from games.choices import variant_label
-from games.models import HandAnalysis, MatchPlayer, Table
+from games.models import HandAnalysis, MatchPlayer, Table, TableEvent
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
 
@@ -24,6 +28,9 @@ def hand_analyse(*, table_id: int, number: int) -> HandAnalysis | None:
 
     None when there is no such finished hand (a match ended mid-hand, a table deleted).
     """
+    done = HandAnalysis.objects.filter(table_id=table_id, hand=number).first()
+    if done is not None and done.data.get("version") == ANALYSIS_VERSION:
+        return done  # queued twice (a catch-up beside a slow worker): nothing to redo
     state = hand_rebuild(table_id=table_id, number=number)
     if state is None or not state.is_over:
         return None
@@ -37,6 +44,27 @@ def hand_analyse(*, table_id: int, number: int) -> HandAnalysis | None:
             table_id=table_id, hand=number, defaults={"data": data, "seconds": seconds}
         )
     return analysis
+
+
+def hands_analysis_catch_up(*, grace_seconds: float, window_seconds: float, limit: int) -> int:
+    """Queue again the analysis of hands that ended over `grace_seconds` ago (but within
+    `window_seconds`) and have none: their message was refused by a broker, or lost.
+
+    The newest first, at most `limit` a run; returns how many were queued.
+    """
+    now = timezone.now()
+    analysed = HandAnalysis.objects.filter(table_id=OuterRef("table_id"), hand=OuterRef("hand"))
+    missed = (
+        TableEvent.objects.filter(
+            kind=TableEvent.Kind.HAND_END,
+            created_at__lt=now - timedelta(seconds=grace_seconds),
+            created_at__gte=now - timedelta(seconds=window_seconds),
+        )
+        .exclude(Exists(analysed))
+        .order_by("-created_at")
+        .values_list("table_id", "hand")[:limit]
+    )
+    return sum(outbox.queue_analysis(table_id, number) for table_id, number in missed)
 
 
 def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any]:

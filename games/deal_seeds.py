@@ -14,7 +14,7 @@ from typing import Any
 
 from games import rules
 from games.models import DealSeed, Table
-from games.queries import hand_rebuild
+from games.queries import deal_public, hand_rebuild
 from games.verify import ALGORITHM, commitment, deck_from_seed
 from games.watching import released_hands
 
@@ -60,8 +60,11 @@ def seeded_step(*, seed: str, deal_id: str, dealer: int) -> dict[str, Any]:
     }
 
 
-def deal_commit(*, table: Table, hand: int, step: Mapping[str, Any]) -> list[rules.Card]:
-    """The deck of the table's hand number `hand`; its seed and commitment stored with it.
+def deal_commit(
+    *, table: Table, hand: int, step: Mapping[str, Any]
+) -> tuple[list[rules.Card], dict[str, Any]]:
+    """The deck of the table's hand number `hand`, its seed and commitment stored with it, and
+    what everyone may know of it at once (games.queries.deal_public).
 
     `step` is the table's chosen deal for the hand (empty: drawn from the table's secret, or
     a fresh seed). A chosen deck with no seed is dealt as given and has nothing to verify.
@@ -77,12 +80,12 @@ def deal_commit(*, table: Table, hand: int, step: Mapping[str, Any]) -> list[rul
     else:
         seed, deal_id = new_seed(), f"table-{table.pk}/hand-{hand}"
     if seed is None:
-        DealSeed.objects.create(table=table, hand=hand, deal_id=deal_id)
-        return [rules.Card.parse(code) for code in step["deck"]]
-    DealSeed.objects.create(
+        row = DealSeed.objects.create(table=table, hand=hand, deal_id=deal_id)
+        return [rules.Card.parse(code) for code in step["deck"]], deal_public(row)
+    row = DealSeed.objects.create(
         table=table, hand=hand, deal_id=deal_id, seed=seed, commitment=commitment(seed, deal_id)
     )
-    return [rules.Card.parse(code) for code in deck_from_seed(seed, deal_id)]
+    return [rules.Card.parse(code) for code in deck_from_seed(seed, deal_id)], deal_public(row)
 
 
 def seeds_revealed(*, table: Table) -> bool:

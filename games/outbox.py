@@ -46,19 +46,22 @@ def publish(change: TableChange, *, queue_next: bool = True) -> None:
             follow_up()
         # Last: play goes on first, whatever becomes of the analysis.
         if analyse is not None:
-            _queue_analysis(table.pk, analyse)
+            queue_analysis(table.pk, analyse)
 
     transaction.on_commit(after_commit)
 
 
-def _queue_analysis(table_id: int, number: int) -> None:
-    """Queue the hand's analysis; a broker that refuses it costs the analysis, never the move."""
+def queue_analysis(table_id: int, number: int) -> bool:
+    """Queue the hand's analysis; a broker that refuses it costs no move, and the catch-up
+    (games.analyses.hands_analysis_catch_up) queues it again later. False if refused."""
     try:
         tasks.hand_analyse.apply_async((table_id, number), queue=tasks.analysis_queue())
     except OperationalError:
         logger.warning(
             "hand %s of table %s not queued for analysis", number, table_id, exc_info=True
         )
+        return False
+    return True
 
 
 def publish_chat(*, table: Table, payload: dict[str, Any], seated: bool) -> None:
@@ -110,6 +113,8 @@ def _public_event(event: TableEvent) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": event.kind, "hand": event.hand, "seat": event.seat}
     if event.kind == TableEvent.Kind.DEAL:
         data["dealer"] = event.payload["hand"]["dealer"]
+        # The deal's commitment, public before a card is played (games.deal_seeds).
+        data["deal"] = event.payload.get("deal")
     else:
         data.update({k: v for k, v in event.payload.items() if k != "seat"})
         data["actor"] = event.actor

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import rules
-from games.models import Match, Seat, Table, TableEvent
+from games.models import DealSeed, Match, Seat, Table, TableEvent
 from games.watching import WITHHELD, released_hands
 
 
@@ -142,6 +142,7 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
     if released is not None:
         return _withheld_snapshot(table, seats, engine, released)
     hand = engine.hand if engine is not None else None
+    shown = 0 if engine is None else len(engine.history) + (hand is not None)
     if engine is not None and hand is None and engine.history:
         # Between matches' end and nothing: show the last hand as it finished.
         hand = hand_rebuild(table_id=table.pk, number=len(engine.history))
@@ -152,6 +153,24 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
         "view": hand_view(hand, number),
         "table": table_summary(table, seats, engine),
         "last_hand": last_hand(table_id=table.pk, engine=engine),
+        "deal": deal_shown(table_id=table.pk, number=shown),
+    }
+
+
+def deal_shown(*, table_id: int, number: int) -> dict[str, Any] | None:
+    """The public part of the table's hand `number`'s deal (None before a deal)."""
+    row = DealSeed.objects.filter(table_id=table_id, hand=number).first()
+    return deal_public(row) if row is not None else None
+
+
+def deal_public(row: DealSeed) -> dict[str, Any]:
+    """What anyone may know of a deal before it is played: its name and commitment (a chosen
+    deck has none); never its seed."""
+    return {
+        "hand": row.hand,
+        "deal_id": row.deal_id,
+        "chosen": not row.commitment,
+        "commitment": row.commitment or None,
     }
 
 
@@ -199,6 +218,7 @@ def _withheld_snapshot(
         "table": info,
         # Onlookers of a duplicate round see each released hand as it finished instead.
         "last_hand": None,
+        "deal": deal_shown(table_id=table.pk, number=released),
     }
 
 

@@ -44,3 +44,13 @@ def analysis_queue() -> str:
 def hand_analyse(table_id: int, number: int) -> bool:
     """Analyse a finished hand (no-op but a rewrite when run twice)."""
     return analyses.hand_analyse(table_id=table_id, number=number) is not None
+
+
+@shared_task(name="games.hands_analysis_catch_up", ignore_result=True)
+def hands_analysis_catch_up() -> int:
+    """Queue the analyses a refusing broker lost (beat): hands ended a while ago, unanalysed."""
+    return analyses.hands_analysis_catch_up(
+        grace_seconds=settings.ANALYSIS_CATCH_UP_GRACE_SECONDS,
+        window_seconds=settings.ANALYSIS_CATCH_UP_WINDOW_SECONDS,
+        limit=settings.ANALYSIS_CATCH_UP_LIMIT,
+    )

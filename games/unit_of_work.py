@@ -255,6 +255,6 @@ def _deal(change: TableChange) -> None:
     planned = change.table.deals
     step = planned[len(engine.history)] if planned else {}
     # The deck comes from a committed seed (games.deal_seeds), verifiable once revealed.
-    deck = deal_commit(table=change.table, hand=len(engine.history) + 1, step=step)
+    deck, public = deal_commit(table=change.table, hand=len(engine.history) + 1, step=step)
     hand = engine.new_hand(deck=deck, dealer=step.get("dealer"))
-    append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json()})
+    append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json(), "deal": public})

@@ -66,7 +66,7 @@ def analyses_queued_only_with_redis(request: pytest.FixtureRequest) -> Iterator[
     if "redis_server" in request.fixturenames:
         yield
         return
-    with mock.patch("games.outbox._queue_analysis"):
+    with mock.patch("games.outbox.queue_analysis"):
         yield
 
 

@@ -1,10 +1,8 @@
 """Each card decision of a finished hand, valued by two measures, in hand points for the
 seat's team (its hand points minus the other team's).
 
-- Perfect information: every hand known, both sides playing perfectly from there (the bots'
-  exact solver), once `exact_cards` or fewer cards are left; earlier, natural play goes on to
-  the first trick with that many left and the solver finishes (the exact search from the first
-  trick costs seconds a card).
+- Perfect information: every hand known, both sides playing perfectly from there to the end
+  of the hand, for hand points (games.analysis.solver: exact from the first trick on).
 - The seat's view: the hard bot's weighted sampled worlds (its depth and its reading of the
   others' calls and play), seeded by the hand and the decision, so it replays identically.
 """
@@ -16,10 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.analysis.auction import analyse_auction
+from games.analysis.solver import Root, Solver, value_table
 from games.bots.auction import AuctionLikelihood
 from games.bots.hard import HARD_GREEDY_MISS, HardBot
 from games.bots.inference import infer
-from games.bots.kernel import CARDS_WON, Context, Start, evaluate
+from games.bots.kernel import BELOT_POINTS, CARDS_WON, Context, Start, evaluate
 from games.bots.likelihood import PlayLikelihood
 from games.bots.medium import (
     AUCTION_TRIES,
@@ -35,11 +34,12 @@ from games.bots.view import SeatView, read_view
 from games.rules.actions import Play
 from games.rules.cards import CODES
 from games.rules.hand import HandState, action_from_json
+from games.rules.variants.base import Tally
 
 ANALYSIS_VERSION = 2  # 2: the auction's calls too
-# Cards left from which the perfect-information value is exact: the last five tricks (from 24
-# cards left a Bulgarian hand took up to 2 s, from 28 up to 25 s: bench/analysis.py).
-EXACT_CARDS = 20
+# Cards left from which the perfect-information value is exact: all of them (older analyses
+# were exact for the last five tricks only, and say so decision by decision).
+EXACT_CARDS = 32
 # Worlds sampled per decision for the seat's view: as many as the hard bot uses at most.
 VIEW_WORLDS = HardBot.max_worlds
 SOLVE_ALL = 32
@@ -54,14 +54,23 @@ def analyse_hand(
     legal cards' values by both measures, the best card(s) and the loss of the card played.
     """
     state = HandState.from_json({**hand, "actions": []})
-    decisions = []
+    found = []
     for number, data in enumerate(hand["actions"]):
         seat, action = action_from_json(state.variant, data)
         if isinstance(action, Play) and len(state.legal_actions()) > 1:
-            decisions.append(
-                _decision(state, seat, int(action.card), number, seed, worlds, exact_cards)
-            )
+            found.append((state.clone(), seat, int(action.card), number))
         state.apply(action, seat)
+    # Last decision first: each position's value is then known (the best of the decision
+    # after it) before it is searched, and its subtrees are in the table already.
+    exact, solver = {}, _Perfect()
+    for position, seat, played, number in reversed(found):
+        if _solve_below(position, exact_cards) == SOLVE_ALL:
+            view = read_view(position.view(seat))
+            exact[number] = solver.values(view, list(position.held), played)
+    decisions = [
+        _decision(position, seat, played, number, seed, worlds, exact_cards, exact.get(number))
+        for position, seat, played, number in found
+    ]
     return {
         "version": ANALYSIS_VERSION,
         "exact_cards": exact_cards,
@@ -71,11 +80,14 @@ def analyse_hand(
 
 
 def _decision(
-    state: HandState, seat: int, played: int, number: int, seed: int, worlds: int, exact: int
-) -> dict[str, Any]:
+    state: HandState, seat: int, played: int, number: int, seed: int, worlds: int, exact: int,
+    solved: list[float] | None,
+) -> dict[str, Any]:  # fmt: skip
     view = read_view(state.view(seat))
     legal = view.legal_cards
-    perfect = _values(view, legal, [list(state.held)], [1.0], _solve_below(state, exact))
+    perfect = solved
+    if perfect is None:  # before `exact` cards left: natural play, then the card-point solver
+        perfect = _values(view, legal, [list(state.held)], [1.0], _solve_below(state, exact))
     sampled, weights = _sampled_worlds(view, worlds, random.Random(seed * 1_000 + number))  # noqa: S311 (replayable)
     seen = _values(view, legal, sampled, weights, _view_solve_below(view))
     perfect, seen = [round(v, 1) for v in perfect], [round(v, 1) for v in seen]
@@ -95,6 +107,51 @@ def _decision(
         "loss_view": round(max(seen) - seen[mine], 1),
         "exact": _solve_below(state, exact) == SOLVE_ALL,
     }
+
+
+class _Perfect:
+    """The exact all-cards-known values of a hand's decisions: one solver, and one table of
+    final scores per set of declarations, for them all."""
+
+    def __init__(self) -> None:
+        self.solver: Solver | None = None
+        self.scorings: dict[tuple[int, ...], Any] = {}
+        self.guess = 0  # team 0's value of the position the card played leads to
+
+    def values(self, view: SeatView, hands: list[int], played: int) -> list[float]:
+        """Each legal card's value for the seat's team, every hand known; called for a hand's
+        decisions last first, so that the card played has its value known (`guess`)."""
+        legal = view.legal_cards
+        contract, rules = view.contract, view.rules()
+        if contract is None or rules is None:
+            raise ValueError("card play needs a contract")
+        outcome = Outcome(view, contract)
+        declared = outcome.declared(hands)
+        if self.solver is None:
+            self.solver = Solver(Context.of(rules, view.variant.belot_needs_suit).table)
+        scoring = self.scorings.get(tuple(declared))
+        if scoring is None:
+
+            def score(cards: Sequence[int], belots: Sequence[int], tricks: Sequence[int]) -> float:
+                tally = Tally(cards, declared, belots, tricks)
+                points = view.variant.hand_points(contract, tally).points
+                return float(points[0] - points[1])
+
+            scoring = self.scorings[tuple(declared)] = value_table(self.solver.table, score)
+        led, win_card, win_seat = trick_state(view)
+        belots = tuple(b // BELOT_POINTS for b in outcome.belots)
+        root = Root(
+            hands=(hands[0], hands[1], hands[2], hands[3]), to_act=view.seat,
+            trick=tuple(view.trick), led=led, win_card=win_card, win_seat=win_seat,
+            won=view.won_points, tricks=view.tricks_won, belots=(belots[0], belots[1]),
+        )  # fmt: skip
+        # The card played first: its value is the guess, and it bounds the others'.
+        order = sorted(legal, key=lambda card: card != played)
+        found = dict(zip(order, self.solver.values(root, order, scoring, self.guess), strict=True))
+        values = [found[card] for card in legal]
+        self.guess = max(values) if outcome.team == 0 else min(values)
+        sign = 1 if outcome.team == 0 else -1
+        return [sign * v for v in values]
 
 
 def _solve_below(state: HandState, exact: int) -> int:

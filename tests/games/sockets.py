@@ -109,6 +109,23 @@ PUBLIC_CARD_PATHS = {
 OWN_CARD_PATHS = {".view.hand[]", ".view.legal[]", ".view.first_card.declarations[].cards[]"}
 
 
+# Where a deal's commitment (64 hex digits, like a seed) belongs: the snapshot and the deal event.
+COMMITMENT_PATHS = {".deal.commitment", ".event.deal.commitment"}
+
+
+def _without_commitments(value: Any, path: str = "") -> Any:
+    """The message with the commitments at their own paths left out, for the seed scan."""
+    if isinstance(value, dict):
+        return {
+            key: _without_commitments(item, f"{path}.{key}")
+            for key, item in value.items()
+            if f"{path}.{key}" not in COMMITMENT_PATHS
+        }
+    if isinstance(value, list):
+        return [_without_commitments(item, f"{path}[]") for item in value]
+    return value
+
+
 def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
     """Card codes a viewer received where only another seat's hidden cards could be."""
     allowed = PUBLIC_CARD_PATHS | (OWN_CARD_PATHS if seat is not None else set())
@@ -116,8 +133,10 @@ def leaks(message: dict[str, Any], *, seat: int | None) -> list[str]:
     text = json.dumps(message)
     if "deck" in text:
         found.append("the deck")
-    # No deal seed (64 hex digits: games.deal_seeds) is ever sent on a table's socket.
-    if re.search(r"\b[0-9a-f]{64}\b", text) or '"seed"' in text:
+    # No deal seed (64 hex digits: games.deal_seeds) is ever sent on a table's socket; the
+    # only such string allowed is the deal's commitment, where it belongs.
+    scanned = json.dumps(_without_commitments(message))
+    if re.search(r"\b[0-9a-f]{64}\b", scanned) or '"seed"' in text:
         found.append("a deal seed")
     view = message.get("view") or {}
     if seat is None and ("hand" in view or view.get("legal")):

@@ -14,6 +14,8 @@ from rest_framework.test import APIClient
 from games import verify
 from games.deal_seeds import derived_seed, new_seed, seeded_step
 from games.models import DealSeed, Table, TableEvent
+from games.outbox import _public_event as public_event
+from games.queries import table_snapshot
 from games.rules.cards import CODES
 from games.services import table_create, table_take_seat
 from tests.games.duplicate_tables import GROUP, play_hands
@@ -199,5 +201,44 @@ def test_the_table_page_links_to_its_deals_commitments() -> None:
     table, _ = people_table()
     page = APIClient().get(f"/tables/{table.pk}/").content.decode()
     assert f'href="/tables/{table.pk}/deals/"' in page
+    assert 'id="deal-commitment"' in page and 'id="deal-hash"' in page  # filled by table.js
     deals = APIClient().get(f"/tables/{table.pk}/deals/").content.decode()
     assert DealSeed.objects.get(table=table).commitment in deals
+
+
+@pytest.mark.django_db
+def test_the_current_deals_commitment_is_in_every_viewers_snapshot_and_the_table_api() -> None:
+    table, people = people_table()
+    row = DealSeed.objects.get(table=table)
+    public = {"hand": 1, "deal_id": row.deal_id, "chosen": False, "commitment": row.commitment}
+    for user in (None, person(), *people):
+        snapshot = table_snapshot(table_id=table.pk, user=user)
+        seat = snapshot["seat"]
+        assert snapshot["deal"] == public and leaks(snapshot, seat=seat) == []
+        client = APIClient()
+        if user is not None:
+            client.force_authenticate(user)
+        response = client.get(f"/api/tables/{table.pk}/")
+        assert response.json()["snapshot"]["deal"] == public
+        assert row.seed not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_each_deal_event_tells_everyone_the_new_deals_commitment() -> None:
+    table, _ = people_table()
+    play_hands(table, 1)
+    second = DealSeed.objects.get(table=table, hand=2)
+    event = TableEvent.objects.get(table=table, hand=2, kind="deal")
+    told = public_event(event)
+    assert told["deal"] == {
+        "hand": 2, "deal_id": second.deal_id, "chosen": False, "commitment": second.commitment
+    }  # fmt: skip
+    assert leaks({"type": "event", "event": told}, seat=None) == []
+    assert second.seed not in json.dumps(told)
+
+
+def test_the_leak_scan_allows_a_commitment_only_where_it_belongs() -> None:
+    hex64 = new_seed()
+    assert leaks({"type": "snapshot", "deal": {"commitment": hex64}}, seat=None) == []
+    assert "a deal seed" in leaks({"type": "snapshot", "deal": {"deal_id": hex64}}, seat=None)
+    assert "a deal seed" in leaks({"type": "snapshot", "table": {"commitment": hex64}}, seat=1)

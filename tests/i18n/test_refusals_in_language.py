@@ -110,7 +110,7 @@ def test_socket_refusals_with_values_are_in_the_socket_users_language(
         "Accept-Language": "fr" if language != "fr" else "hr",
     }
     with connect(
-        f"{asgi_server.ws_url}/ws/tables/{table.pk}/", origin=asgi_server.url,  # type: ignore[arg-type]
+        f"{asgi_server.ws_url}/ws/tables/{table.pk}/", origin=asgi_server.url,
         additional_headers=headers, open_timeout=10,
     ) as socket:  # fmt: skip
         assert recv_json(socket)["type"] == "snapshot"

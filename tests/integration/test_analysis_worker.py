@@ -5,9 +5,13 @@ from __future__ import annotations
 import os
 import signal
 from typing import Any
+from unittest import mock
 
 import pytest
+from django.test import override_settings
+from kombu.exceptions import OperationalError
 
+from games import tasks
 from games.models import HandAnalysis, TableEvent
 from games.services import table_create, table_take_seat
 from tests.games.factories import person, play_bots_to_end
@@ -37,6 +41,33 @@ def test_an_analysis_worker_analyses_every_finished_hand(
 
         wait_for(analysed, timeout=120, what="the analysis worker to analyse both hands")
         assert all(row.seconds < 10 for row in HandAnalysis.objects.filter(table=table))
+    finally:
+        os.killpg(worker.pid, signal.SIGKILL)
+        worker.wait()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_whose_analysis_the_broker_refused_is_analysed_by_the_catch_up(
+    stack_env: dict[str, str], redis_server: Any
+) -> None:
+    worker = start_worker(stack_env, f"{redis_server.queue}-analysis")
+    try:
+        table = table_create(
+            creator=None, variant="belote", bot_seats=(0, 1, 2, 3), bot_delay_ms=0, max_hands=1
+        )
+        refused = OperationalError("the broker refused the message")
+        with mock.patch.object(tasks.hand_analyse, "apply_async", side_effect=refused) as queue:
+            play_bots_to_end(table)
+        assert queue.call_count == 1 and not HandAnalysis.objects.filter(table=table).exists()
+
+        assert tasks.hands_analysis_catch_up() == 0  # ended too recently: maybe still queued
+        with override_settings(ANALYSIS_CATCH_UP_GRACE_SECONDS=0):
+            assert tasks.hands_analysis_catch_up() == 1
+        wait_for(
+            lambda: HandAnalysis.objects.filter(table=table, hand=1).exists() or None,
+            timeout=120,
+            what="the catch-up's analysis of the refused hand",
+        )
     finally:
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait()

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Match, Table, TableEvent
+from games.models import DealSeed, Match, Table, TableEvent
 from games.queries import hand_frames
 from games.services import table_create, table_take_seat
 from tests.games.factories import person
@@ -95,6 +95,7 @@ def test_people_bots_and_a_spectator_play_a_match_without_a_leak(
     match = Match.objects.get(table=table)
     assert match.winner_team in (0, 1)
     truth = truth_by_version(table)
+    commitments = dict(DealSeed.objects.filter(table=table).values_list("hand", "commitment"))
     # The match was no walkover: at least one whole hand of 32 cards was played.
     assert TableEvent.objects.filter(table=table, kind="play").count() >= 32
     for name, listener in listeners.items():
@@ -117,3 +118,11 @@ def test_people_bots_and_a_spectator_play_a_match_without_a_leak(
         assert joined["type"] == "snapshot", (name, joined)
         missed = {v for v in truth if v > joined["version"]} - checked
         assert not missed, (name, sorted(missed))
+        # Each deal's commitment reached every viewer before its cards were played.
+        deals = [joined["deal"]] if joined["deal"] is not None else []
+        deals += [
+            m["event"]["deal"]
+            for m in listener.received
+            if m.get("event", {}).get("kind") == "deal"
+        ]
+        assert {d["hand"]: d["commitment"] for d in deals} == commitments, name

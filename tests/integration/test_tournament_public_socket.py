@@ -24,7 +24,7 @@ def open_socket(server: Server, tournament_id: int, cookie: str = "") -> ClientC
     """Connect to the event's public socket as a browser would (signed out unless a cookie)."""
     return connect(
         f"{server.ws_url}/ws/tournaments/{tournament_id}/",
-        origin=server.url,  # type: ignore[arg-type]
+        origin=server.url,
         additional_headers={"Cookie": cookie} if cookie else {},
         open_timeout=10,
     )

@@ -16,7 +16,7 @@ SPOOF = "\u202eSpring\u200b Cup\ufeff\u2066"
 
 def signed_in_client(user: object) -> Client:
     client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
+    client.force_login(user)
     return client
 
 

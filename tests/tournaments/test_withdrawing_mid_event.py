@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 def signed_in(user: object) -> Client:
     client = Client()
-    client.force_login(user)  # type: ignore[arg-type]
+    client.force_login(user)
     return client
 
 

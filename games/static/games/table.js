@@ -37,6 +37,7 @@ let resentSeq = null; // client_seq of that act once sent
 let turnEndsAt = null; // local clock (ms) when the person to act runs out of time
 let announceBelot = true; // the player's belot choice, sent with every card
 let coincheValue = null; // the value chosen in Coinche's bidding box
+let deal = null; // the deal shown: its name and commitment, public before its first card
 
 const TEXT = {
   connected: () => _("Connected."),
@@ -457,10 +458,22 @@ function draw() {
   drawMatchEnd();
 }
 
+function drawDeal() {
+  // The commitment to this deal's secret seed, checked on the deals page once it is revealed.
+  $("deal-commitment").hidden = !deal;
+  if (!deal) return;
+  $("deal-link").hidden = deal.chosen;
+  $("deal-chosen").hidden = !deal.chosen;
+  $("deal-hash").textContent = deal.commitment ?? "";
+}
+
 function show(message) {
   version = message.version;
   view = message.view;
   info = message.table;
+  if (message.type === "snapshot") deal = message.deal ?? null;
+  else if (message.event?.kind === "deal") deal = message.event.deal ?? deal;
+  drawDeal();
   turnEndsAt = info.turn_left === null || info.turn_left === undefined ? null : Date.now() + info.turn_left * 1000;
   draw();
   tickClock();
