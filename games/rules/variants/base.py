@@ -98,6 +98,25 @@ def sweep(tricks: Sequence[int]) -> int | None:
     return 0 if tricks[1] == 0 else 1
 
 
+class CapotCount(NamedTuple):
+    """French Belote's and Coinche's count of a hand, per team."""
+
+    raw: list[int]  # cards (last trick included), declarations and belots
+    counted: list[int]  # the same, a capot team's cards counted as the capot's points
+    capot: int | None  # the team that took every trick
+
+
+def count_with_capot(tally: Tally, capot_points: int) -> CapotCount:
+    """Each team's cards, declarations and belots; a capot's points replace its team's cards."""
+    declared = [tally.declared[t] + tally.belots[t] for t in (0, 1)]
+    raw = [tally.cards[t] + declared[t] for t in (0, 1)]
+    capot = sweep(tally.tricks)
+    counted = list(raw)
+    if capot is not None:
+        counted[capot] = capot_points + declared[capot]
+    return CapotCount(raw, counted, capot)
+
+
 def reached(match_score: Sequence[int], target: int) -> int | None:
     """A team past the target with the higher score wins; equal scores play on."""
     if max(match_score) < target or match_score[0] == match_score[1]:

@@ -10,7 +10,14 @@ from games.rules.cards import CARDS, CODES, SUIT_NAMES, Card
 from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandPoints, Tally, Variant, sweep
+from games.rules.variants.base import (
+    Auction,
+    Contract,
+    HandPoints,
+    Tally,
+    Variant,
+    count_with_capot,
+)
 
 if TYPE_CHECKING:
     from games.rules.hand import HandState
@@ -128,12 +135,7 @@ class Belote(Variant):
         """Rule 6: the takers need more than the defenders, a capot counting 250 for the
         cards; a litige leaves the takers' points hanging (or fails, house rule)."""
         takers, defenders = contract.team, 1 - contract.team
-        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
-        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
-        capot = sweep(tally.tricks)
-        counted = list(raw)
-        if capot is not None:
-            counted[capot] = CAPOT + declared[capot]
+        raw, counted, capot = count_with_capot(tally, CAPOT)
         points, hangs = [0, 0], [0, 0]
         if counted[takers] > counted[defenders]:
             return HandPoints(tally.cards, raw, counted, hangs, "made", capot)

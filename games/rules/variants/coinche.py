@@ -8,7 +8,14 @@ from games.rules.actions import CAPOT, COINCHE, CONTRACT, PASS, PASS_BID, SURCOI
 from games.rules.declarations import Declaration, exclusive_declarations, strongest_team
 from games.rules.errors import IllegalActionError
 from games.rules.play import PlayRules
-from games.rules.variants.base import Auction, Contract, HandPoints, Tally, Variant, sweep
+from games.rules.variants.base import (
+    Auction,
+    Contract,
+    HandPoints,
+    Tally,
+    Variant,
+    count_with_capot,
+)
 
 VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160, CAPOT)
 BASE = 160  # what a failed or coinched contract adds to the bid
@@ -133,13 +140,8 @@ class Coinche(Variant):
         one side writes 160 and the bid (multiplied); every total to the nearest ten."""
         takers, defenders = contract.team, 1 - contract.team
         bid = contract.bid.value or 0
-        declared = [tally.declared[0] + tally.belots[0], tally.declared[1] + tally.belots[1]]
-        raw = [tally.cards[0] + declared[0], tally.cards[1] + declared[1]]
         # The 250 of a capot, bid or not, replaces the capot team's cards (rule 4).
-        capot = sweep(tally.tricks)
-        counted = list(raw)
-        if capot is not None:
-            counted[capot] = CAPOT + declared[capot]
+        raw, counted, capot = count_with_capot(tally, CAPOT)
         if bid == CAPOT:
             made = capot == takers
         else:
