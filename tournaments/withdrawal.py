@@ -76,7 +76,7 @@ def _live_tables(entry: Entry) -> list[RoundTable]:
     """The entry's tables being played now (a pair's, or an individual's in either seat)."""
     seated = Q(home=entry) | Q(away=entry) | Q(home_partner=entry) | Q(away_partner=entry)
     return list(
-        RoundTable.objects.select_for_update()
+        RoundTable.objects.select_for_update(of=("self",))
         .filter(seated, round__status=Round.Status.RUNNING, finished=False, table__isnull=False)
         .select_related("home", "away")
     )

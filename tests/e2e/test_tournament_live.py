@@ -4,9 +4,11 @@ takes them to it), and a tournament page updates itself when a round ends."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import APIResponse, Page, Route, expect
 
 from accounts.models import User
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
@@ -87,3 +89,45 @@ def test_a_signed_out_viewers_page_updates_itself_over_the_events_socket(
         "Finished", timeout=30_000
     )
     expect(page.locator("#live-status")).to_have_text("The results above were updated.")
+
+
+def test_a_change_told_while_the_page_fetches_is_fetched_again(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    event = event_with(bot_player())
+    notices: list[str] = []
+
+    def count_notices(frame: str | bytes) -> None:
+        if "tournament_changed" in str(frame):
+            notices.append(str(frame))
+
+    page.on("websocket", lambda socket: socket.on("framereceived", count_notices))
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_first(route: Route) -> None:
+        """The first fetch answers with the page as it is now, but only when the test says."""
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))
+
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    expect(page.locator("#tournament-page")).to_have_attribute("data-socket", "open")
+    page.route(re.compile(rf"/tournaments/{event.pk}/live/"), hold_the_first)
+    off_the_browser_loop(
+        services.tournament_open_check_in, tournament_id=event.pk, user=event.organizer
+    )
+    wait_until(page, lambda: len(held) == 1 and len(notices) == 1)
+    off_the_browser_loop(services.tournament_cancel, tournament_id=event.pk, user=event.organizer)
+    wait_until(page, lambda: len(notices) == 2)  # told while the first fetch is out
+    route, stale = held[0]
+    route.fulfill(response=stale)
+    expect(page.locator("#tournament-live .status-line")).to_contain_text("Cancelled")
+
+
+def wait_until(page: Page, condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Let the page's handlers run until the condition holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        page.wait_for_timeout(50)

@@ -15,10 +15,15 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   const status = document.getElementById("live-status");
   let pending = false;
+  let again = false; // told of a change while fetching: what comes back may predate it
 
   function refresh(quietly) {
-    if (pending) return;
+    if (pending) {
+      again = true;
+      return;
+    }
     pending = true;
+    again = false;
     fetch(live.dataset.liveUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
@@ -26,7 +31,10 @@ document.addEventListener("DOMContentLoaded", function () {
         live.innerHTML = html;
         if (status && quietly !== true) status.textContent = live.dataset.updated || "";
       })
-      .finally(function () { pending = false; });
+      .finally(function () {
+        pending = false;
+        if (again) refresh(quietly);
+      });
   }
 
   if (zone && !zoneKnown) refresh(true);
