@@ -18,6 +18,8 @@ logger = logging.getLogger(__name__)
 Payload = dict[str, Any] | Callable[[], dict[str, Any]]
 # The consumer method that forwards a payload to its socket ("table.message" -> table_message).
 HANDLER = "table.message"
+# A payload for the sockets' sequencers, never the page: the table's latest version.
+LATEST = "latest"
 
 
 def seat_group(table_id: int, seat: int) -> str:

@@ -20,7 +20,7 @@ from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
 from games import presence, queries, services
-from games.broadcast import HANDLER, public_group, seat_group
+from games.broadcast import HANDLER, LATEST, public_group, seat_group
 from games.models import Seat, Table
 from games.sequencer import EventSequencer
 from games.watching import watch_refusal
@@ -226,6 +226,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         elif payload.get("type") == "event":
             for due in self.sequencer.arrived(payload):
                 await self.send_json(due)
+        elif payload.get("type") == LATEST:
+            # For the sequencer only: a socket behind this version missed a broadcast.
+            self.sequencer.reached(payload["version"])
         else:
             await self.send_json(payload)
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
 from games import tasks
-from games.broadcast import Payload, broadcast, public_group, seat_group
+from games.broadcast import LATEST, Payload, broadcast, public_group, seat_group
 from games.models import Table, TableEvent
 from games.queries import hand_view, table_snapshot
 from games.unit_of_work import Moment, TableChange
@@ -83,6 +83,26 @@ def requeue_turn_timeout(*, table_id: int, version: int) -> None:
     transaction.on_commit(lambda: tasks.turn_timeout.apply_async((table_id, version)))
 
 
+def announce_versions(tables: Iterable[Table]) -> None:
+    """Tell each table's viewers its latest version, at once: a socket that never got it (a
+    process killed between its commit and its broadcast) heals with a snapshot."""
+    messages: list[tuple[str, Payload]] = []
+    for table in tables:
+        latest = {"type": LATEST, "version": table.version}
+        messages += [(group, latest) for group, _ in _viewers(table)]
+    if messages:
+        broadcast(messages)
+
+
+def _viewers(table: Table) -> list[tuple[str, int | None]]:
+    """The groups told of the table's events, each with its seat (None: spectators').
+
+    Onlookers of a duplicate round get deals once released (_release_deals), never live.
+    """
+    watchers = [] if table.watch_group else [(public_group(table.pk), None)]
+    return watchers + [(seat_group(table.pk, n), n) for n in range(4)]
+
+
 def _messages(table: Table, moment: Moment, committed_at: float) -> list[tuple[str, Payload]]:
     """One event for each viewer: each seat its own view, spectators the public one.
 
@@ -100,12 +120,7 @@ def _messages(table: Table, moment: Moment, committed_at: float) -> list[tuple[s
             "at": committed_at,
         }
 
-    # Onlookers of a duplicate round get deals once released (_release_deals), never live.
-    watchers = [] if table.watch_group else [(public_group(table.pk), None)]
-    return [
-        (group, message(viewer))
-        for group, viewer in watchers + [(seat_group(table.pk, n), n) for n in range(4)]
-    ]
+    return [(group, message(viewer)) for group, viewer in _viewers(table)]
 
 
 def _public_event(event: TableEvent) -> dict[str, Any]:

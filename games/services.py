@@ -42,6 +42,9 @@ CHAT_MAX_LENGTH = 300
 # A match of a fixed number of deals has 1 to this many.
 MAX_HANDS_LIMIT = 100
 WATCH_GROUP_LENGTH = 64
+# How long after its last change the stall sweep keeps telling a table's viewers its latest
+# version (each sweep, every LIVE_TABLE_STALL_SECONDS): a sweep's own worker may die too.
+ANNOUNCE_IDLE_TABLES_FOR = timedelta(minutes=5)
 
 
 # ----- creating and seating --------------------------------------------------------------
@@ -294,8 +297,17 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
 
 
 def tables_sweep_stalled(*, grace_seconds: float) -> int:
-    """Queue again the move or timer of tables idle too long (a lost task, a killed worker)."""
+    """Queue again the move or timer of tables idle too long (a lost task, a killed worker);
+    returns how many. And tell the viewers of each table idle since lately its latest version:
+    a process killed between its commit and its broadcast told them nothing, and when a
+    person is to act no later event would show them the gap."""
     now = timezone.now()
+    outbox.announce_versions(
+        Table.objects.filter(
+            updated_at__lt=now - timedelta(seconds=grace_seconds),
+            updated_at__gte=now - ANNOUNCE_IDLE_TABLES_FOR,
+        ).only("pk", "version", "watch_group")
+    )
     stalled = Table.objects.filter(
         status=Table.Status.PLAYING,
         paused_at__isnull=True,

@@ -54,3 +54,17 @@ def test_any_arrival_order_leaves_every_event_once_in_order(
     arrivals = [start + step for step in order] + [start + r for r in repeats]
     assert sent_versions(sequencer, arrivals) == list(range(start + 1, start + 40))
     assert not sequencer.waiting
+
+
+def test_a_version_the_socket_never_got_leaves_it_behind_until_sent_or_shown() -> None:
+    sequencer = EventSequencer()
+    sequencer.snapshot_sent(20)
+    sequencer.reached(20)
+    assert not sequencer.waiting, "a socket at the latest version is not behind"
+    sequencer.reached(22)  # committed, but its broadcast never came
+    assert sequencer.waiting
+    assert sent_versions(sequencer, [21]) == [21] and sequencer.waiting
+    assert sent_versions(sequencer, [22]) == [22] and not sequencer.waiting
+    sequencer.reached(25)
+    sequencer.snapshot_sent(25)  # the healing snapshot
+    assert not sequencer.waiting

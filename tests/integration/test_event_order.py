@@ -10,15 +10,16 @@ import contextlib
 import queue
 from collections import defaultdict
 from typing import Any
+from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from games.broadcast import HANDLER, broadcast, public_group
-from games.models import Table
-from games.services import table_create
-from tests.games.factories import people_table, person
+from games.models import Seat, Table
+from games.services import table_act, table_create, tables_sweep_stalled
+from tests.games.factories import people_table, person, seat_to_act
 from tests.games.sockets import Listener, events_in_order, open_table_socket, recv_json
 from tests.helpers import Redis, Server, Worker, wait_for
 
@@ -85,6 +86,31 @@ def test_a_gap_that_stays_open_is_healed_by_a_snapshot(asgi_server: Server) -> N
         async_to_sync(layer.group_send)(public_group(table.pk), fake_event(version + 2))
         healed = recv_json(socket, timeout=30)
         assert healed["type"] == "snapshot" and healed["version"] == version
+
+
+def test_a_move_never_broadcast_reaches_its_viewers_at_the_next_stall_sweep(
+    asgi_server: Server,
+) -> None:
+    """A process killed between its commit and its broadcast: the next turn is a person's, so
+    no later event would show the gap; the sweep's word of the latest version heals it."""
+    table, _ = people_table("belote")
+    mover = seat_to_act(table)
+    next_player = Seat.objects.get(table=table, number=(mover.number + 1) % 4).user
+    with (
+        open_table_socket(asgi_server, table.pk, user=next_player) as player,
+        open_table_socket(asgi_server, table.pk, user=person()) as spectator,
+    ):
+        version = recv_json(player)["version"]
+        assert recv_json(spectator)["version"] == version
+        with mock.patch("games.outbox.broadcast"):  # the process dies before telling anyone
+            table_act(table_id=table.pk, user=mover.user, action={"bid": "pass"}, version=version)
+
+        assert tables_sweep_stalled(grace_seconds=0) == 0, "a person's turn: no move queued"
+        healed = {name: recv_json(socket, timeout=30) for name, socket in
+                  (("player", player), ("spectator", spectator))}  # fmt: skip
+        assert {m["type"] for m in healed.values()} == {"snapshot"}
+        assert {m["version"] for m in healed.values()} == {version + 1}
+        assert healed["player"]["view"]["legal"], "the player is told it is their turn"
 
 
 @pytest.mark.slow
