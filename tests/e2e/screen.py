@@ -68,8 +68,11 @@ def code_words(page: Page) -> list[str]:
 
 
 def wait_for_a_move(page: Page, deadline: float) -> str:
-    """Wait until the person has something to do: 'bid', 'play' or 'summary'."""
+    """Wait until the person has something to do: 'bid', 'play' or 'summary', or the match
+    is over ('match-end')."""
     while time.monotonic() < deadline:
+        if page.locator("#match-end").is_visible():
+            return "match-end"
         if page.locator("#summary").is_visible():
             return "summary"
         if page.locator("#bidding button.bid").count():

@@ -72,6 +72,7 @@ def play_until_the_hand_result(page: Page) -> dict[str, str]:
     deadline = time.monotonic() + 240
     while True:
         move = wait_for_a_move(page, deadline)
+        assert move != "match-end", "the match ended before a hand's result showed"
         if move == "summary":
             return seen
         if move == "bid":

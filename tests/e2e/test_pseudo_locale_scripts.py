@@ -19,7 +19,7 @@ from accounts.models import User
 from accounts.notifications import user_notify
 from games.queries import BOT_SEAT_NAMES
 from games.services import table_create
-from tests.e2e.screen import SIZES
+from tests.e2e.screen import SIZES, wait_for_a_move
 from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
@@ -80,21 +80,6 @@ def pseudo_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Pa
     context.close()
 
 
-def next_move(page: Page, deadline: float) -> str:
-    """What the table waits for: 'bid', 'play', 'summary', or the match is over."""
-    while time.monotonic() < deadline:
-        if page.locator("#match-end").is_visible():
-            return "match-end"
-        if page.locator("#summary").is_visible():
-            return "summary"
-        if page.locator("#bidding button.bid").count():
-            return "bid"
-        if page.locator("#hand button.legal").count():
-            return "play"
-        page.wait_for_timeout(50)
-    raise AssertionError("nothing to do in time")
-
-
 class Leaks:
     """Latin words seen outside the pseudo-locale's brackets, by where they were seen."""
 
@@ -137,7 +122,7 @@ def test_every_script_string_goes_through_translation(
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#table-app")).not_to_have_attribute("data-version", "-1")
     deadline = time.monotonic() + 240
-    while (move := next_move(page, deadline)) != "match-end":
+    while (move := wait_for_a_move(page, deadline)) != "match-end":
         leaks.look(f"table-{move}")
         if move == "summary":
             with suppress(PlaywrightTimeoutError):  # the match's end replaced it meanwhile

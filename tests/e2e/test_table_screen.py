@@ -57,6 +57,7 @@ def test_the_whole_table_fits_one_screen_in_words(
     deadline = time.monotonic() + 240
     while checked != {"bid", "play"}:
         move = wait_for_a_move(page, deadline)
+        assert move != "match-end", f"the match ended before {variant}'s screens were checked"
         if move == "summary":
             page.locator("#summary-close").click()
         elif move == "bid":
