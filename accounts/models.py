@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 
 from accounts.elo import is_provisional
-from accounts.usernames import BOT_PREFIX, GUEST_PREFIX
+from accounts.usernames import BOT_PREFIX, GUEST_PREFIX, site_account_name
 from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 INITIAL_RATING = 1500.0
@@ -63,6 +63,12 @@ class User(AbstractUser):
         ]
 
     def __str__(self) -> str:
+        """The name pages show: the site's own accounts' in the viewer's language."""
+        if self.is_bot or self.is_guest:
+            level = BotLevel(self.bot_level).label if self.bot_level else ""
+            name = site_account_name(self.username, str(level))
+            if name is not None:
+                return name
         return self.display_name or self.username
 
     @property
@@ -86,7 +92,8 @@ class User(AbstractUser):
     def guest_account(cls) -> User:
         """A new guest's account, to try a game against the computer without signing up; it has
         no password and its games are not rated."""
-        guest = cls(username=f"{GUEST_PREFIX}{secrets.token_hex(6)}", display_name="Guest")
+        username = f"{GUEST_PREFIX}{secrets.token_hex(6)}"
+        guest = cls(username=username, display_name=site_account_name(username, "") or "")
         guest.set_unusable_password()
         guest.save()
         return guest
@@ -97,7 +104,8 @@ class User(AbstractUser):
         with transaction.atomic():
             bot = cls.computer_player(
                 username=f"{BOT_PREFIX}{level.value}",
-                display_name=f"Bot ({level.label})",
+                display_name=site_account_name(f"{BOT_PREFIX}{level.value}", str(level.label))
+                or "",
                 level=level,
             )
             for variant in Variant:

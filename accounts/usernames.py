@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # A guest's account (a game against the computer without signing up): `guest-3fa2...`.
@@ -21,3 +22,24 @@ def username_check_not_reserved(username: str) -> None:
             _("This name is kept for the site's guests and computer players; choose another."),
             code="username_reserved",
         )
+
+
+def site_account_name(username: str, level: str) -> str | None:
+    """The name of one of the site's own accounts in the active language (None: a person's).
+
+    `level` is a computer player's translated strength. A stored display name keeps the
+    language it was made in, so pages ask here each time they show one.
+    """
+    number = username.rpartition("-")[2]
+    if username.startswith(GUEST_PREFIX):
+        return gettext("Guest")
+    if username.startswith(BOT_PREFIX):
+        return gettext("Bot (%(level)s)") % {"level": level}
+    if username.startswith(STAND_IN_PREFIX) and number.isdigit():
+        # Seats count from 0 in the database, from 1 on screen.
+        values = {"number": int(number) + 1, "level": level}
+        return gettext("Stand-in bot %(number)d (%(level)s)") % values
+    if username.startswith(FILLER_PREFIX) and number.isdigit():
+        values = {"number": int(number), "level": level}
+        return gettext("Table filler %(number)d (%(level)s)") % values
+    return None

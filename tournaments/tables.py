@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from accounts.usernames import FILLER_PREFIX, STAND_IN_PREFIX
+from accounts.usernames import FILLER_PREFIX, STAND_IN_PREFIX, site_account_name
 from games.choices import BotLevel
 from games.models import Match, Table, TableEvent
 from games.services import table_create, table_end, table_take_seat
@@ -35,11 +35,7 @@ def stand_in(*, level: str, seat: int) -> User:
 
     One per seat, so no account ever holds two seats of a rated match.
     """
-    return User.computer_player(
-        username=f"{STAND_IN_PREFIX}{level}-{seat}",
-        display_name=f"Stand-in bot {seat + 1} ({BotLevel(level).label})",
-        level=BotLevel(level),
-    )
+    return _computer_player(f"{STAND_IN_PREFIX}{level}-{seat}", BotLevel(level))
 
 
 def table_filler(*, level: str, number: int) -> User:
@@ -48,12 +44,13 @@ def table_filler(*, level: str, number: int) -> User:
     One account per number, so fillers at one table are different accounts, each with the
     name the entry list, the tables and the results all show.
     """
-    return User.computer_player(
-        username=f"{FILLER_PREFIX}{level}-{number}",
-        display_name=_("Table filler %(number)d (%(level)s)")
-        % {"number": number, "level": BotLevel(level).label},
-        level=BotLevel(level),
-    )
+    return _computer_player(f"{FILLER_PREFIX}{level}-{number}", BotLevel(level))
+
+
+def _computer_player(username: str, level: BotLevel) -> User:
+    """The account, its stored name (each page shows its own in the viewer's language)."""
+    display_name = site_account_name(username, str(level.label)) or username
+    return User.computer_player(username=username, display_name=display_name, level=level)
 
 
 def is_stand_in(user: User) -> bool:
