@@ -3,10 +3,13 @@ trick, arrow keys and autoplay, a link to the step shown, the result only at the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import TableEvent
+from games.queries import hand_rebuild
 from tests.e2e.screen import PHONE, code_words, outside_viewport
 from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
@@ -62,3 +65,23 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     page.locator("#replay-play").click()
     expect(replay).not_to_have_attribute("data-step", str(middle), timeout=5_000)
     assert page.evaluate("window.notReloaded") is True
+
+
+def test_a_french_result_names_each_declarer_with_french_punctuation(
+    page: Page, asgi_server: Server
+) -> None:
+    """Before, the declaration rows were put together in code: "Tierce (20): Ana" in French."""
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("belote")))
+    hands = TableEvent.objects.filter(table=table, kind="hand_end").values_list("hand", flat=True)
+
+    def declared(number: int) -> bool:
+        hand = hand_rebuild(table_id=table.pk, number=number)
+        return hand is not None and any(d["scored"] for d in hand.public_view()["declarations"])
+
+    number = next(n for n in hands if declared(n))
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
+    page.keyboard.press("End")
+    result = page.locator("#replay-result")
+    expect(result).to_contain_text("Score du match")
+    expect(result.locator("tr.scored").first).to_contain_text(re.compile(r"\(\d+\) : \w"))

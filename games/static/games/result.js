@@ -47,7 +47,9 @@ export function pointsTable(view, names, teams) {
   for (const d of view.declarations) {
     const pair = [null, null];
     pair[d.seat % 2] = d.scored ? `+${d.points}` : "0";
-    const label = `${declarationWords(d.kind, d.points, view.variant)}: ${names[d.seat]}`;
+    const label = _("%(declaration)s: %(name)s", {
+      declaration: declarationWords(d.kind, d.points, view.variant), name: names[d.seat],
+    });
     row(d.scored ? label : `${label} · ${_("beaten, not scored")}`, pair, { class: d.scored ? "scored" : "beaten" });
   }
   if (result.valat !== null && result.valat !== undefined) {
