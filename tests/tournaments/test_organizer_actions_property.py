@@ -130,7 +130,12 @@ def _assert_consistent(event: Tournament) -> None:
         if way == Withdrawal.DROPPED:
             assert not seated.exists()
         elif way == Withdrawal.WALKOVERS:
-            assert all(t.walkover and t.table_id is None for t in seated)
+            # Never a live table: a walkover, or a knockout's bye drawn before it left.
+            assert all(t.table_id is None for t in seated)
+            for table in seated.exclude(away=None).select_related("home", "away"):
+                other = table.away if table.home_id == entry.pk else table.home
+                if other.withdrawn_after_round is None:  # both gone: the higher seed goes on
+                    assert table.winner_id == other.pk
         else:
             players = Seat.objects.filter(table__tournament_table__in=later, user__is_bot=False)
             assert not players.filter(user__in=entry.players()).exists()

@@ -213,3 +213,19 @@ def test_bad_withdrawals_are_refused_in_words_before_anything_changes() -> None:
     stranger = signed_in(people[0])
     other = others.first()
     assert stranger.post(f"/tournaments/{event.pk}/entries/{other.pk}/withdraw/").status_code == 403
+
+
+def test_a_knockout_pair_that_withdraws_before_its_bye_plays_no_match_at_all() -> None:
+    """7 pairs: the top seed's first match is a bye. It withdraws before round 1 opens: the
+    bye stands (no table: the bracket is drawn), and its next match is a walkover."""
+    event, _ = ready_to_start(bot_entries=7, format=Tournament.Format.SINGLE_ELIMINATION)
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    leaving = Entry.objects.filter(tournament=event).order_by("-seed_rating", "pk").first()
+    services.entry_withdraw(entry_id=leaving.pk, user=event.organizer)
+    first = start_round(event, 1)
+    bye = table_of(leaving, first)
+    assert bye.away is None and bye.table_id is None and bye.note == "Bye."
+    finish_round(first)
+    second = start_round(event, 2)
+    walkover = table_of(leaving, second)
+    assert walkover.walkover and walkover.table_id is None and walkover.winner_id != leaving.pk
