@@ -112,7 +112,7 @@ def outcome(
                     k1 = hands[0] | (hands[1] << 32)
                     k2 = hands[2] | (hands[3] << 32)
                     k3 = seat | (flags << 2)
-                    at = _find(tt, _slot(k1, k2, k3), k1, k2, k3)
+                    at = _find(tt, _slot(tt, k1, k2, k3), k1, k2, k3)
                     if at >= 0:  # the table holds values from this node on
                         first = tt[at, T_MOVE]
                         low, high = won + tt[at, T_LOW], won + tt[at, T_HIGH]
@@ -168,7 +168,7 @@ def outcome(
                 k2 = hands[2] | (hands[3] << 32)
                 k3 = seat | (flags << 2)
                 best = fr[d, F_BEST_MOVE]
-                _store(tt, _slot(k1, k2, k3), k1, k2, k3, value - won, fr[d, F_ALPHA] - won,
+                _store(tt, _slot(tt, k1, k2, k3), k1, k2, k3, value - won, fr[d, F_ALPHA] - won,
                        fr[d, F_BETA] - won, _popcount(hands[0] | hands[1] | hands[2] | hands[3]),
                        moves[d, best] if best >= 0 else -1)  # fmt: skip
         d -= 1

@@ -46,7 +46,9 @@ from games.analysis.stack import (
     F_WIN,
     F_WIN_SEAT,
     FRAME_SIZE,
+    HAND_TT_BITS,
     MAX_DEPTH,
+    POINTS_TT_BITS,
     T_HIGH,
     T_LOW,
     T_MOVE,
@@ -130,11 +132,11 @@ class Solver:
 
     def __init__(self, table: np.ndarray) -> None:
         self.table = table
-        self.tt = new_table()
+        self.tt = new_table(HAND_TT_BITS)
         self.frames = np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64)
         self.moves = np.zeros((MAX_DEPTH, 16), dtype=np.int64)
         # The card-point search's (games.analysis.points): its table and stack.
-        self.points_tt = new_table()
+        self.points_tt = new_table(POINTS_TT_BITS)
         self.points_frames = np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64)
         self.points_moves = np.zeros((MAX_DEPTH, 16), dtype=np.int64)
         self.scorings: dict[bytes, int] = {}
@@ -173,13 +175,13 @@ def _status(flags: int) -> int:
 
 @njit(inline=True)
 def _key(
-    hands: np.ndarray, seat: int, c0: int, flags: int, b0: int, b1: int, stamp: int
+    tt: np.ndarray, hands: np.ndarray, seat: int, c0: int, flags: int, b0: int, b1: int, stamp: int
 ) -> tuple[int, int, int, int]:
     """A trick start's slot in the table and its three key words."""
     k1 = hands[0] | (hands[1] << 32)
     k2 = hands[2] | (hands[3] << 32)
     k3 = seat | (flags << 2) | (b0 << 4) | (b1 << 8) | (c0 << 12) | (stamp << 24)
-    return _slot(k1, k2, k3), k1, k2, k3
+    return _slot(tt, k1, k2, k3), k1, k2, k3
 
 
 @njit(inline=True)
@@ -333,7 +335,7 @@ def _search(
                     value, hit = _hand_over(tab, vt, hands, fr, d, alpha, beta, ct, cfr, cmoves)
             first = -1
             if not hit and count == 0:
-                slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
+                slot, k1, k2, k3 = _key(tt, hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
                 at = _find(tt, slot, k1, k2, k3)
                 if at >= 0:
@@ -394,7 +396,7 @@ def _search(
             hands[seat] = fr[d, F_HAND]
             value = fr[d, F_BEST]
             if count == 0 and (d > 0 or root_stored):
-                slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
+                slot, k1, k2, k3 = _key(tt, hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
                 best = fr[d, F_BEST_MOVE]
                 _store(tt, slot, k1, k2, k3, value, fr[d, F_ALPHA], fr[d, F_BETA],

@@ -10,7 +10,10 @@ import numpy as np
 from games.bots.jit import njit
 from games.bots.kernel import INFINITY
 
-TT_BITS = 20  # 2**20 rows of TT_SIZE words (56 MB) a table: a hand's searches mostly fit
+# Rows of a table (TT_SIZE words each, 56 bytes): the card-point search's 2**20 (56 MB), as a
+# hand's searches mostly fit; the hand-point search's 2**16 (4 MB), as it ends a few tricks in.
+POINTS_TT_BITS = 20
+HAND_TT_BITS = 16
 # The key; bounds on the value; cards left; the best card found (tried first next time).
 T_K1, T_K2, T_K3, T_LOW, T_HIGH, T_DEPTH, T_MOVE = range(7)
 TT_SIZE = 7
@@ -23,20 +26,20 @@ F_BEST_MOVE = 19
 FRAME_SIZE = 20
 
 
-def new_table() -> np.ndarray:
-    """An empty transposition table."""
-    return np.zeros((1 << TT_BITS, TT_SIZE), dtype=np.int64)
+def new_table(bits: int) -> np.ndarray:
+    """An empty transposition table of 2**bits rows."""
+    return np.zeros((1 << bits, TT_SIZE), dtype=np.int64)
 
 
 @njit(inline=True)
-def _slot(k1: int, k2: int, k3: int) -> int:
-    """The first of the key's two rows: from the top bits of a product, which every bit of
+def _slot(tt: np.ndarray, k1: int, k2: int, k3: int) -> int:
+    """The first of the key's two rows: from the high bits of a product, which every bit of
     the key reaches (a product's low bits see only the key's low bits, and a slot taken from
     them left the high cards of hands 1 and 3 out: their positions all met in one slot)."""
     h = k1 * 0x5851F42D4C957F2D ^ k2 * 0x14057B7EF767814F ^ k3 * 0x2545F4914F6CDD1D
     h ^= (h >> 32) & 0xFFFFFFFF
     h *= 0x9E3779B97F4A7C15
-    return (h >> (62 - TT_BITS)) & ((1 << TT_BITS) - 2)
+    return (h >> 32) & (int(tt.shape[0]) - 2)
 
 
 @njit(inline=True)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from games.analysis.points import outcome
-from games.analysis.stack import FRAME_SIZE, MAX_DEPTH, new_table
+from games.analysis.stack import FRAME_SIZE, MAX_DEPTH, POINTS_TT_BITS, new_table
 from games.bots.kernel import INFINITY, Context
 from games.rules import HandState
 from tests.analysis.test_analyse_hand import VARIANTS
@@ -60,7 +60,7 @@ def searched(state: HandState, history: int, alpha: int, beta: int) -> int:
     left = sum(state.points_table[c] for c in range(32) if any(h >> c & 1 for h in state.held))
     return outcome(
         table, np.array(state.held, dtype=np.int64), state.to_act, history, left + 10,
-        alpha, beta, new_table(), np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64),
+        alpha, beta, new_table(POINTS_TT_BITS), np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64),
         np.zeros((MAX_DEPTH, 16), dtype=np.int64),
     )  # fmt: skip
 
