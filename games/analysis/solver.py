@@ -9,6 +9,12 @@ cards left, so the transposition table is keyed on both; one table serves every 
 a hand, whose searches share their subtrees (each decision's position lies in the previous
 one's tree). Equal cards with nothing between them are searched once (the kernel's
 `_ordered`, which also puts the likely best first).
+
+Once no belot is left to announce, the score depends on one number only, which the card-point
+search (games.analysis.points) finds for a window translated from the hand-point one; its
+table, keyed on the cards left alone, serves every score so far: most of a hand's tree is
+searched there, with 7 to 30 times fewer nodes on the slow hands measured (bench/analysis.py
+has the time).
 """
 
 from __future__ import annotations
@@ -18,10 +24,48 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from games.analysis.points import outcome
+from games.analysis.stack import (
+    F_A,
+    F_ALPHA,
+    F_B,
+    F_B0,
+    F_B1,
+    F_BEST,
+    F_BEST_MOVE,
+    F_BETA,
+    F_C0,
+    F_C1,
+    F_COUNT,
+    F_FLAGS,
+    F_HAND,
+    F_LED,
+    F_MOVES,
+    F_NEXT,
+    F_PTS,
+    F_SEAT,
+    F_WIN,
+    F_WIN_SEAT,
+    FRAME_SIZE,
+    HAND_TT_BITS,
+    MAX_DEPTH,
+    POINTS_TT_BITS,
+    T_HIGH,
+    T_LOW,
+    T_MOVE,
+    _absorb,
+    _find,
+    _frame,
+    _moves_from,
+    _slot,
+    _store,
+    new_table,
+)
 from games.bots.jit import njit
 
-# The kernel's play rules, compiled into this module's code: numba's disk cache only sees this
-# file change, so a change to them wants this module's cache cleared (or this file touched).
+# The kernel's play rules (and games.analysis.points and .stack), compiled into this module's
+# code: numba's disk cache only sees this file change, so a change to them wants this module's
+# cache cleared (its files in __pycache__).
 from games.bots.kernel import (
     _PAIR,
     _SUIT,
@@ -38,19 +82,9 @@ from games.bots.kernel import (
     _popcount,
 )
 
-TT_BITS = 20  # 2**20 rows of TT_SIZE words (56 MB): a hand's searches mostly fit
-# The key; bounds on the value; cards left; the best card found (tried first next time).
-T_K1, T_K2, T_K3, T_LOW, T_HIGH, T_DEPTH, T_MOVE = range(7)
-TT_SIZE = 7
-MAX_DEPTH = 40
 MAX_BELOTS = 4  # belots a team can announce (all trumps: one a suit)
 MTD_TESTS = 3  # zero-window tests that follow the bounds found before halving the interval
 STATUSES = 3  # both teams took a trick; team 0 took them all; team 1 took them all
-# Frame fields: the trick so far, the window, the moves, and what was won before the node.
-F_SEAT, F_COUNT, F_LED, F_WIN, F_WIN_SEAT, F_PTS, F_ALPHA, F_BETA = range(8)
-F_A, F_B, F_BEST, F_HAND, F_MOVES, F_NEXT, F_C0, F_FLAGS, F_B0, F_B1, F_C1 = range(8, 19)
-F_BEST_MOVE = 19
-FRAME_SIZE = 20
 
 # Final hand points (team 0's minus team 1's) from card points, belot points and tricks, each
 # per team.
@@ -99,9 +133,13 @@ class Solver:
 
     def __init__(self, table: np.ndarray) -> None:
         self.table = table
-        self.tt = np.zeros((1 << TT_BITS, TT_SIZE), dtype=np.int64)
+        self.tt = new_table(HAND_TT_BITS)
         self.frames = np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64)
         self.moves = np.zeros((MAX_DEPTH, 16), dtype=np.int64)
+        # The card-point search's (games.analysis.points): its table and stack.
+        self.points_tt = new_table(POINTS_TT_BITS)
+        self.points_frames = np.zeros((MAX_DEPTH, FRAME_SIZE), dtype=np.int64)
+        self.points_moves = np.zeros((MAX_DEPTH, 16), dtype=np.int64)
         self.scorings: dict[bytes, int] = {}
 
     def values(
@@ -121,7 +159,8 @@ class Solver:
         )  # fmt: skip
         out = np.zeros(len(cards), dtype=np.int64)
         _card_values(self.table, values, state, np.array(cards, dtype=np.int64), self.tt, stamp,
-                     self.frames, self.moves, guess, monotone(values), out)  # fmt: skip
+                     self.frames, self.moves, guess, monotone(values), self.points_tt,
+                     self.points_frames, self.points_moves, out)  # fmt: skip
         return out.tolist()
 
 
@@ -137,73 +176,13 @@ def _status(flags: int) -> int:
 
 @njit(inline=True)
 def _key(
-    hands: np.ndarray, seat: int, c0: int, flags: int, b0: int, b1: int, stamp: int
+    tt: np.ndarray, hands: np.ndarray, seat: int, c0: int, flags: int, b0: int, b1: int, stamp: int
 ) -> tuple[int, int, int, int]:
     """A trick start's slot in the table and its three key words."""
     k1 = hands[0] | (hands[1] << 32)
     k2 = hands[2] | (hands[3] << 32)
     k3 = seat | (flags << 2) | (b0 << 4) | (b1 << 8) | (c0 << 12) | (stamp << 24)
-    h = k1 * 0x5851F42D4C957F2D ^ k2 * 0x14057B7EF767814F ^ k3 * 0x2545F4914F6CDD1D
-    h ^= h >> 29
-    return h & ((1 << TT_BITS) - 2), k1, k2, k3
-
-
-@njit(inline=True)
-def _find(tt: np.ndarray, slot: int, k1: int, k2: int, k3: int) -> int:
-    """The row holding the key in the slot's two (its first kept for the deepest), or -1."""
-    for at in (slot, slot + 1):
-        if tt[at, T_K1] == k1 and tt[at, T_K2] == k2 and tt[at, T_K3] == k3:
-            return at
-    return -1
-
-
-@njit(inline=True)
-def _store(
-    tt: np.ndarray, slot: int, k1: int, k2: int, k3: int, value: int, alpha: int, beta: int,
-    depth: int, move: int,
-) -> None:  # fmt: skip
-    """What a search of the window learnt: a lower bound, an upper one, or both (exact), kept
-    beside what the table knew of the same position. A new position takes the first row if
-    it has as many cards left as the one there (deep searches cost most), else the second."""
-    at = _find(tt, slot, k1, k2, k3)
-    if at < 0:
-        at = slot if depth >= tt[slot, T_DEPTH] else slot + 1
-        tt[at, T_K1], tt[at, T_K2], tt[at, T_K3] = k1, k2, k3
-        tt[at, T_LOW], tt[at, T_HIGH], tt[at, T_DEPTH] = -INFINITY, INFINITY, depth
-        tt[at, T_MOVE] = -1
-    if move >= 0:
-        tt[at, T_MOVE] = move
-    if value > alpha:
-        tt[at, T_LOW] = max(tt[at, T_LOW], value)
-    if value < beta:
-        tt[at, T_HIGH] = min(tt[at, T_HIGH], value)
-
-
-@njit(inline=True)
-def _frame(
-    fr: np.ndarray, d: int, seat: int, count: int, led: int, win_card: int, win_seat: int,
-    pts: int, alpha: int, beta: int, c0: int, c1: int, flags: int, b0: int, b1: int,
-) -> None:  # fmt: skip
-    fr[d, F_C1] = c1
-    fr[d, F_SEAT], fr[d, F_COUNT], fr[d, F_LED], fr[d, F_WIN] = seat, count, led, win_card
-    fr[d, F_WIN_SEAT], fr[d, F_PTS], fr[d, F_ALPHA], fr[d, F_BETA] = win_seat, pts, alpha, beta
-    fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0], fr[d, F_B1] = c0, flags, b0, b1
-
-
-@njit(inline=True)
-def _absorb(fr: np.ndarray, d: int, value: int) -> None:
-    """A child's value into its parent's best and window (team 0 maximises)."""
-    if fr[d, F_SEAT] & 1 == 0:
-        if value > fr[d, F_BEST]:
-            fr[d, F_BEST] = value
-            fr[d, F_BEST_MOVE] = fr[d, F_NEXT] - 1
-            if value > fr[d, F_A]:
-                fr[d, F_A] = value
-    elif value < fr[d, F_BEST]:
-        fr[d, F_BEST] = value
-        fr[d, F_BEST_MOVE] = fr[d, F_NEXT] - 1
-        if value < fr[d, F_B]:
-            fr[d, F_B] = value
+    return _slot(tt, k1, k2, k3), k1, k2, k3
 
 
 @njit(inline=True)
@@ -275,10 +254,60 @@ def _bound(
     return 0, False
 
 
+@njit(inline=True)
+def _scored(vt: np.ndarray, c0: int, rest: int, b0: int, b1: int, x: int) -> int:
+    """The final value of outcome `x` (games.analysis.points) from `c0` points won before."""
+    if x < 0:
+        return int(vt[c0, 2, b0, b1])
+    if x > rest:
+        return int(vt[c0 + rest, 1, b0, b1])
+    return int(vt[c0 + x, 0, b0, b1])
+
+
+@njit
+def _hand_over(
+    tab: np.ndarray, vt: np.ndarray, hands: np.ndarray, fr: np.ndarray, d: int, alpha: int,
+    beta: int, ct: np.ndarray, cfr: np.ndarray, cmoves: np.ndarray,
+) -> tuple[int, bool]:  # fmt: skip
+    """At a trick start of a `monotone` scoring: where no belot is left to announce and the
+    final value never falls as the outcome rises, the value from the card-point search of the
+    outcome (its window the outcomes that score on either side of this one), with True;
+    else (0, False)."""
+    for seat in range(4):
+        if _pairs(tab, hands[seat]):
+            return 0, False
+    c0, c1, flags = fr[d, F_C0], fr[d, F_C1], fr[d, F_FLAGS]
+    b0, b1 = fr[d, F_B0], fr[d, F_B1]
+    rest = vt.shape[0] - 1 - c0 - c1
+    low = 0 if flags & 1 else -1  # the outcomes still possible
+    high = rest if flags & 2 else rest + 1
+    if _scored(vt, c0, rest, b0, b1, high) < _scored(vt, c0, rest, b0, b1, rest):
+        return 0, False
+    if _scored(vt, c0, rest, b0, b1, low) > _scored(vt, c0, rest, b0, b1, 0):
+        return 0, False
+    below, top = low - 1, high  # the most that still scores no more than alpha
+    while below < top:
+        mid = (below + top + 1) // 2
+        if _scored(vt, c0, rest, b0, b1, mid) <= alpha:
+            below = mid
+        else:
+            top = mid - 1
+    bottom, above = low, high + 1  # the least that scores beta or more
+    while bottom < above:
+        mid = (bottom + above) // 2
+        if _scored(vt, c0, rest, b0, b1, mid) >= beta:
+            above = mid
+        else:
+            bottom = mid + 1
+    x = outcome(tab, hands, fr[d, F_SEAT], flags, rest, below, above, ct, cfr, cmoves)
+    return _scored(vt, c0, rest, b0, b1, min(max(x, low), high)), True
+
+
 @njit
 def _search(
     tab: np.ndarray, vt: np.ndarray, hands: np.ndarray, tt: np.ndarray, stamp: int,
-    fr: np.ndarray, moves: np.ndarray, fresh: bool, bounded: bool,
+    fr: np.ndarray, moves: np.ndarray, fresh: bool, bounded: bool, ct: np.ndarray,
+    cfr: np.ndarray, cmoves: np.ndarray,
 ) -> int:  # fmt: skip
     """Alpha-beta from the node set up in `fr[0]`, with an explicit stack (numba caches no
     recursive function); `hands` is restored on return. Values are final hand points.
@@ -286,7 +315,8 @@ def _search(
     `fresh` False: the root's moves are given (a decision's one candidate), so its value is
     that move's and is not stored as the position's. `bounded`: the scoring never loses from
     more card points (`monotone`), so a trick start whose best and worst outcomes lie outside
-    the window is cut at once."""
+    the window is cut at once, and one with no belot left is handed to the card-point search
+    (`_hand_over`, with its table `ct` and stack `cfr`, `cmoves`)."""
     d = 0
     root_stored = fresh
     while True:
@@ -302,9 +332,11 @@ def _search(
                 hit = True
             elif count == 0 and bounded:
                 value, hit = _bound(tab, vt, hands, fr, d, alpha, beta)
+                if not hit:
+                    value, hit = _hand_over(tab, vt, hands, fr, d, alpha, beta, ct, cfr, cmoves)
             first = -1
             if not hit and count == 0:
-                slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
+                slot, k1, k2, k3 = _key(tt, hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
                 at = _find(tt, slot, k1, k2, k3)
                 if at >= 0:
@@ -322,18 +354,7 @@ def _search(
                     win = fr[d, F_WIN]
                     mask = _follow_mask(tab, hand, seat, fr[d, F_LED], win, fr[d, F_WIN_SEAT])
                 n = _ordered(tab, hands, mask, seat, win, moves[d])
-                for j in range(1, n):  # the best card of an earlier search first
-                    if moves[d, j] == first:
-                        for k in range(j, 0, -1):
-                            moves[d, k] = moves[d, k - 1]
-                        moves[d, 0] = first
-                        break
-                fr[d, F_MOVES] = n
-                fr[d, F_NEXT] = 0
-                fr[d, F_HAND] = hand
-                fr[d, F_A], fr[d, F_B] = alpha, beta
-                fr[d, F_BEST] = -INFINITY if seat & 1 == 0 else INFINITY
-                fr[d, F_BEST_MOVE] = -1
+                _moves_from(fr, d, moves, n, first, hand, alpha, beta, seat)
                 continue
         elif fr[d, F_NEXT] < fr[d, F_MOVES] and fr[d, F_A] < fr[d, F_B]:
             card = moves[d, fr[d, F_NEXT]]
@@ -376,7 +397,7 @@ def _search(
             hands[seat] = fr[d, F_HAND]
             value = fr[d, F_BEST]
             if count == 0 and (d > 0 or root_stored):
-                slot, k1, k2, k3 = _key(hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
+                slot, k1, k2, k3 = _key(tt, hands, seat, fr[d, F_C0], fr[d, F_FLAGS], fr[d, F_B0],
                                         fr[d, F_B1], stamp)  # fmt: skip
                 best = fr[d, F_BEST_MOVE]
                 _store(tt, slot, k1, k2, k3, value, fr[d, F_ALPHA], fr[d, F_BETA],
@@ -391,7 +412,8 @@ def _search(
 @njit
 def _card_values(
     tab: np.ndarray, vt: np.ndarray, st: np.ndarray, cards: np.ndarray, tt: np.ndarray,
-    stamp: int, fr: np.ndarray, moves: np.ndarray, guess: int, bounded: bool, out: np.ndarray,
+    stamp: int, fr: np.ndarray, moves: np.ndarray, guess: int, bounded: bool, ct: np.ndarray,
+    cfr: np.ndarray, cmoves: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
     """Each card of the seat to act played from `st` (see Solver.values), then searched.
 
@@ -416,7 +438,7 @@ def _card_values(
             fr[0, F_A], fr[0, F_B] = test - 1, test
             moves[0, 0] = cards[i]
             fr[0, F_MOVES], fr[0, F_NEXT] = 1, 0
-            value = _search(tab, vt, hands, tt, stamp, fr, moves, False, bounded)
+            value = _search(tab, vt, hands, tt, stamp, fr, moves, False, bounded, ct, cfr, cmoves)
             tests += 1
             if value >= test:
                 low = value

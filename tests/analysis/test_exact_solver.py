@@ -90,6 +90,20 @@ def test_every_scoring_is_monotone_and_the_bounds_it_allows_change_no_value(
     assert perfect_values(hand) == with_bounds
 
 
-def perfect_values(hand: dict[str, object]) -> list[list[float]]:
-    decisions = analyse_hand(hand, seed=1, worlds=1)["decisions"]
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("seed", range(20, 25))
+def test_handing_endings_to_the_card_point_search_changes_no_value(
+    variant: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand-point search alone (a scoring not known `monotone` gets neither the bounds
+    nor the card-point search, games.analysis.points) against the solver, on the decisions
+    of the last six tricks of seeded hands."""
+    hand = random_hand(variant, seed).to_json()
+    handed = perfect_values(hand, exact_cards=24)
+    monkeypatch.setattr(solver, "monotone", lambda values: False)
+    assert perfect_values(hand, exact_cards=24) == handed
+
+
+def perfect_values(hand: dict[str, object], exact_cards: int = 32) -> list[list[float]]:
+    decisions = analyse_hand(hand, seed=1, worlds=1, exact_cards=exact_cards)["decisions"]
     return [[c["perfect"] for c in d["cards"]] for d in decisions]
