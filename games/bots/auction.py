@@ -10,14 +10,15 @@ reach zero, since a person (or a bolder level) may call otherwise.
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
 
 from games.bots.bidding import BELOTE_NAME, BELOTE_TAKE, PARTNER_MARGIN, THRESHOLD, strain_value
 from games.bots.view import SeatView
-from games.rules.actions import CONTRACT, PASS, TAKE
+from games.rules.actions import CONTRACT, PASS, TAKE, Bid
+from games.rules.variants.base import Auction, Variant
 
 FLOOR = 0.1  # the weight of a world where no first cards fit a seat's calls
 BID_SLACK = 2.0  # a bid may be this far under its threshold (bolder levels, people)
@@ -52,16 +53,40 @@ def _first_cards(held: int, seen: int) -> np.ndarray:
     return np.array(list(itertools.combinations(range(held), seen)), dtype=np.int64)
 
 
+def _replay(variant: Variant, dealer: int, turned: int) -> Auction:
+    """A fresh auction of the rule set, the turned card (French Belote) where the deal puts it."""
+    deck = list(range(32))
+    if turned >= 0:
+        deck[20], deck[turned] = turned, deck[20]  # where the auction reads it
+    return variant.new_auction(dealer, deck)
+
+
+def free_calls(view: SeatView) -> tuple[tuple[int, Bid], ...]:
+    """The calls of the view's auction made with a pass allowed: a forced call (Bela's dealer
+    after three passes) says nothing of the caller's hand."""
+    return _free_calls(view.variant, view.dealer, view.turned, view.bids)
+
+
+@lru_cache(maxsize=256)
+def _free_calls(
+    variant: Variant, dealer: int, turned: int, bids: tuple[tuple[int, Bid], ...]
+) -> tuple[tuple[int, Bid], ...]:
+    auction = _replay(variant, dealer, turned)
+    free = []
+    for seat, bid in bids:
+        if any(option.kind == PASS for option in auction.legal()):
+            free.append((seat, bid))
+        auction.apply(bid)
+    return tuple(free)
+
+
 def _bounds(view: SeatView) -> dict[int, Bounds]:
     """Per other seat, the range each strain's value must lie in for its calls to be natural,
     found by replaying the calls on the rule set's own auction."""
     variant = view.variant
     if variant.bid_values:
         return {}  # every card is seen at the call: the values bid say more than thresholds
-    deck = list(range(32))
-    if view.turned >= 0:
-        deck[20], deck[view.turned] = view.turned, deck[20]  # where the auction reads it
-    auction = variant.new_auction(view.dealer, deck)
+    auction = _replay(variant, view.dealer, view.turned)
     scale = variant.bidding_cards / 5
     bounds: dict[int, Bounds] = {}
     for seat, bid in view.bids:

@@ -23,8 +23,9 @@ from typing import Any, TypeVar, overload
 import numba
 from numba.core import config
 
-# Project folders whose modules compile functions with `njit` (they inline each other's).
-COMPILED_PACKAGES = ("games/bots", "games/analysis")
+# Project folders whose modules compile functions with `njit` (they inline each other's),
+# and games/rules, whose card tables the compiled code holds as constants.
+COMPILED_PACKAGES = ("games/bots", "games/analysis", "games/rules")
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # A version's folder is this prefix and its fingerprint; only such folders are ever removed.
 FOLDER_PREFIX = "belote-"

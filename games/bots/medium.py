@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from games.bots.auction import AuctionLikelihood
+from games.bots.auction import AuctionLikelihood, free_calls
 from games.bots.base import Bot
 from games.bots.bidding import (
     NATURAL,
@@ -236,13 +236,13 @@ def _fits_auction(view: SeatView, firsts: list[int]) -> bool:
 
 
 def fits_auction(view: SeatView, world: Sequence[int]) -> bool:
-    """During play: whether the others' contract bids are natural for their whole hands."""
+    """During play: whether the others' free contract bids are natural for their whole hands."""
     if not strain_auction(view.variant):
         # French Belote and Coinche: filtering worlds by the auction did not measurably help
         # (medium with it against medium without, 40 mirrored pairs each: +0.9 and +1.0).
         return True
     seen_count = view.variant.bidding_cards
-    for seat, bid in view.bids:
+    for seat, bid in free_calls(view):
         if seat != view.seat and bid.kind == CONTRACT:
             hand = world[seat] | view.played_by(seat)
             if not plausible(hand, bid, None, cards=seen_count):

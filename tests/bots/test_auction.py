@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from games.bots.auction import AuctionLikelihood
+from games.bots.auction import AuctionLikelihood, free_calls
+from games.bots.medium import fits_auction
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.cards import RANK_9, RANK_J, Card
@@ -114,3 +115,37 @@ def test_the_partners_bid_is_read_like_an_opponents() -> None:
     truth = list(state.held)
     swapped = _swapped(truth, 0, 1, "Jh 9h Ah Th", "7c Qc 8s Qs")
     assert likelihood.weights([swapped])[0] < likelihood.weights([truth])[0]
+
+
+def _bela(hands: list[str], *bids: str) -> HandState:
+    state = HandState.new(
+        "bela", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in hands]
+    )
+    for bid in bids:
+        state.apply(state.variant.parse_bid(bid))
+    return state
+
+
+# Seat 3, the dealer, holds no club worth naming.
+WEAK_CLUBS_DEALER = [
+    "Jh 9h Ah Th Kc Jc 9c Ac",
+    "7c Qc 7h 8h Qh 8s Ts Qs",
+    "Tc Ad Js 9s As Ks Td Jd",
+    "8c 7s Kh Qd Kd 7d 8d 9d",
+]
+
+
+def test_a_forced_call_says_nothing_of_the_callers_hand() -> None:
+    # Bela: after three passes the dealer must name a suit, however weak.
+    state = _bela(WEAK_CLUBS_DEALER, "pass", "pass", "pass", "clubs")
+    view = read_view(state.view(0))
+    assert free_calls(view) == tuple(view.bids[:3])
+    assert fits_auction(view, list(state.held))
+
+
+def test_a_free_call_without_the_strength_for_it_does_not_fit_the_world() -> None:
+    dealer_last = WEAK_CLUBS_DEALER[1:] + WEAK_CLUBS_DEALER[:1]  # seat 2 holds the weak clubs
+    state = _bela(dealer_last, "pass", "pass", "clubs")
+    view = read_view(state.view(0))
+    assert free_calls(view) == view.bids
+    assert not fits_auction(view, list(state.held))

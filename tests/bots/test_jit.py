@@ -37,6 +37,7 @@ def _project(tmp_path: Path) -> Path:
     bots = project / "games" / "bots"
     bots.mkdir(parents=True)
     (project / "games" / "analysis").mkdir()
+    (project / "games" / "rules").mkdir()
     for package in (project / "games", bots, project / "games" / "analysis"):
         (package / "__init__.py").write_text("")
     shutil.copy(ROOT / "games" / "bots" / "jit.py", bots / "jit.py")
