@@ -1,7 +1,7 @@
 """The hard level: medium's search over fewer worlds, weighted by how natural they make the
-others' calls and play, and solved exactly from five tricks before the end; calls bolder or warier
-than the natural thresholds where self-play showed it pays, and in Coinche and French Belote
-by expected score over three times medium's worlds."""
+others' calls and play, and solved exactly from five tricks before the end; calls bolder or
+warier than the natural thresholds where self-play showed it pays, and in Coinche and French
+Belote by expected score over three times medium's worlds."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ class Depth:
 
 MEDIUM_DEPTH = Depth(exact_cards=12, deep_from=20)
 # A world for one candidate where more than three tricks are solved exactly (hard): the median
-# is about 0.5 ms (French Belote and Bulgarian, 5 tricks solved), the slow positions 2 to 6.
+# is about 0.5 ms (French Belote and Bulgarian, 5 tricks solved), the slow positions 2 to 6 ms.
 DEEP_SOLVE_MS = 1.5
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
 MIN_WORLDS, MAX_WORLDS = 6, 96
