@@ -22,8 +22,6 @@ from games.bots.kernel import BELOT_POINTS, CARDS_WON, Context, Start, evaluate
 from games.bots.likelihood import PlayLikelihood
 from games.bots.medium import (
     AUCTION_TRIES,
-    SOLVE_DEEP,
-    SOLVE_SHALLOW,
     finish,
     fits_auction,
     trick_state,
@@ -161,11 +159,7 @@ def _solve_below(state: HandState, exact: int) -> int:
 
 def _view_solve_below(view: SeatView) -> int:
     """The hard bot's own depth for this many cards left."""
-    left = sum(view.hand_sizes)
-    depth = HardBot.depth
-    if left <= depth.exact_cards:
-        return SOLVE_ALL
-    return SOLVE_DEEP if left <= depth.deep_from else SOLVE_SHALLOW
+    return HardBot.depth.solve_below(sum(view.hand_sizes))
 
 
 def _sampled_worlds(

@@ -1,7 +1,7 @@
-"""The hard level: medium's search over more worlds, weighted by how natural they make the
-others' calls and play, and solved exactly from earlier in the hand; calls bolder or warier
-than the natural thresholds where self-play showed it pays, and in Coinche and French Belote
-by expected score over three times medium's worlds."""
+"""The hard level: medium's search over fewer worlds, weighted by how natural they make the
+others' calls and play, and solved exactly from five tricks before the end; calls bolder or
+warier than the natural thresholds where self-play showed it pays, and in Coinche and French
+Belote by expected score over three times medium's worlds."""
 
 from __future__ import annotations
 
@@ -35,15 +35,15 @@ HARD_CALLS = {"belote": CallStyle(worlds=48), "coinche": CallStyle(worlds=48)}
 
 
 class HardBot(MediumBot):
-    """Three times medium's budget: up to 160 worlds (medium 96), each weighted by how likely
-    it makes the others' calls and play; every card solved exactly from four tricks before
-    the end, every playout solving the last three tricks from the third trick on; its own
-    bidding boldness."""
+    """Three times medium's budget, spent on exact play: every card solved exactly from five
+    tricks before the end, and every playout solving the last five tricks exactly, over up to
+    40 worlds (27 with eight cards to choose from; medium 96), each weighted by how likely it
+    makes the others' calls and play; its own bidding boldness."""
 
     name = "hard"
     budget_ms = 300.0
-    depth = Depth(exact_cards=16, deep_from=24)
-    max_worlds = 160
+    depth = Depth(exact_cards=20, deep_from=32, deep_solve=20)
+    max_worlds = 40
     weighted = True
     reads_auction = True
     boldness = HARD_BOLDNESS

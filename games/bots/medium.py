@@ -40,17 +40,29 @@ from games.rules.cards import BEATEN_BY, CARDS, mask_of
 from games.rules.hand import HandState
 from games.rules.variants.base import Contract
 
+SOLVE_DEEP, SOLVE_SHALLOW = 12, 8  # medium's playouts solve the last three tricks, or two
+
 
 @dataclass(frozen=True, slots=True)
 class Depth:
     """How far a level solves exactly (in cards left in play)."""
 
     exact_cards: int  # from this many cards left, every candidate is solved exactly
-    deep_from: int  # from this many, playouts solve the last three tricks; before, two
+    deep_from: int  # from this many, playouts solve the last `deep_solve` cards exactly
+    deep_solve: int = SOLVE_DEEP
+    shallow_solve: int = SOLVE_SHALLOW  # before `deep_from`, the last this many
+
+    def solve_below(self, left: int) -> int:
+        """The kernel's `solve_below` for a search with `left` cards in play."""
+        if left <= self.exact_cards:
+            return SOLVE_ALL
+        return self.deep_solve if left <= self.deep_from else self.shallow_solve
 
 
 MEDIUM_DEPTH = Depth(exact_cards=12, deep_from=20)
-SOLVE_DEEP, SOLVE_SHALLOW = 12, 8
+# A world for one candidate where more than three tricks are solved exactly (hard): the median
+# is about 0.5 ms (French Belote and Bulgarian, 5 tricks solved), the slow positions 2 to 6 ms.
+DEEP_SOLVE_MS = 1.5
 BID_SOLVE_BELOW = 8  # bidding playouts solve the last two tricks
 MIN_WORLDS, MAX_WORLDS = 6, 96
 BID_MARGIN = 1  # hand points a call must gain on average over the natural one
@@ -88,8 +100,11 @@ def trick_state(view: SeatView) -> tuple[int, int, int]:
 def playout_ms(view: SeatView, depth: Depth) -> float:
     """Rough cost of one sampled world for one candidate card, on one core: the 90th
     percentile over 8 Bulgarian hands with the compiled kernel, sampling included (timed
-    `search_card` at 20 worlds, divided by worlds and candidates)."""
+    `search_card` at 20 worlds, divided by worlds and candidates); more where the playouts
+    solve more than three tricks (`DEEP_SOLVE_MS`)."""
     left = sum(view.hand_sizes)
+    if min(left, depth.solve_below(left)) > SOLVE_DEEP:
+        return DEEP_SOLVE_MS
     if left <= depth.exact_cards:
         return 0.08 if left <= SOLVE_DEEP else 0.1
     return 0.1
@@ -138,11 +153,7 @@ def search_card(
     ctx = Context.of(rules, view.variant.belot_needs_suit)
     start = Start(view.seat, tuple(view.trick), *trick_state(view))
     base = (view.won_points, view.tricks_won)
-    left = (knowledge.unseen | view.hand).bit_count()
-    if left <= depth.exact_cards:
-        solve_below = SOLVE_ALL
-    else:
-        solve_below = SOLVE_DEEP if left <= depth.deep_from else SOLVE_SHALLOW
+    solve_below = depth.solve_below((knowledge.unseen | view.hand).bit_count())
     sampled = []
     for _ in range(worlds):
         for _ in range(AUCTION_TRIES):

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 
 from games.bots import get_bot
-from games.bots.kernel import Context, greedy_card
+from games.bots.hard import HardBot
+from games.bots.kernel import SOLVE_ALL, Context, greedy_card
 from games.bots.likelihood import PlayLikelihood
+from games.bots.medium import MEDIUM_DEPTH
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.actions import PLAYS, Play
@@ -88,3 +90,10 @@ def test_hard_calls_are_replayable() -> None:
     view = state.view(state.to_act)
     hard = get_bot("hard")
     assert hard.act(view, seed=3) == hard.act(view, seed=3)
+
+
+def test_medium_solves_as_before_and_hard_the_last_five_tricks() -> None:
+    medium = [MEDIUM_DEPTH.solve_below(left) for left in (32, 24, 20, 16, 12, 4)]
+    assert medium == [8, 8, 12, 12, SOLVE_ALL, SOLVE_ALL]
+    hard = [HardBot.depth.solve_below(left) for left in (32, 28, 24, 21, 20, 8)]
+    assert hard == [20, 20, 20, 20, SOLVE_ALL, SOLVE_ALL]
