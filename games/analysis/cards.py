@@ -3,8 +3,9 @@ seat's team (its hand points minus the other team's).
 
 - Perfect information: every hand known, both sides playing perfectly from there to the end
   of the hand, for hand points (games.analysis.solver: exact from the first trick on).
-- The seat's view: the hard bot's weighted sampled worlds (its depth and its reading of the
-  others' calls and play), seeded by the hand and the decision, so it replays identically.
+- The seat's view: the hard bot's weighted sampled worlds (its reading of the others' calls
+  and play), seeded by the hand and the decision, so it replays identically; valued a little
+  less deep than hard plays (`VIEW_DEPTH`), to keep a hand's analysis within 2 s of a core.
 """
 
 from __future__ import annotations
@@ -20,12 +21,7 @@ from games.bots.hard import HARD_GREEDY_MISS, HardBot
 from games.bots.inference import infer
 from games.bots.kernel import BELOT_POINTS, CARDS_WON, Context, Start, evaluate
 from games.bots.likelihood import PlayLikelihood
-from games.bots.medium import (
-    AUCTION_TRIES,
-    finish,
-    fits_auction,
-    trick_state,
-)
+from games.bots.medium import AUCTION_TRIES, Depth, finish, fits_auction, trick_state
 from games.bots.outcome import TIE_BREAK, Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
@@ -40,6 +36,11 @@ ANALYSIS_VERSION = 2  # 2: the auction's calls too
 EXACT_CARDS = 32
 # Worlds sampled per decision for the seat's view: as many as the hard bot uses at most.
 VIEW_WORLDS = HardBot.max_worlds
+# Every card solved exactly from four tricks before the end, playouts solving the last three
+# tricks from the third trick on. Hard's own depth (the last five tricks of every playout)
+# took the median hand from 1.0 to 2.1 s and 26 of 50 Bulgarian hands over 2 s
+# (`bench/analysis.py --hands 50`).
+VIEW_DEPTH = Depth(exact_cards=16, deep_from=24)
 SOLVE_ALL = 32
 
 
@@ -158,8 +159,8 @@ def _solve_below(state: HandState, exact: int) -> int:
 
 
 def _view_solve_below(view: SeatView) -> int:
-    """The hard bot's own depth for this many cards left."""
-    return HardBot.depth.solve_below(sum(view.hand_sizes))
+    """The view's depth for this many cards left."""
+    return VIEW_DEPTH.solve_below(sum(view.hand_sizes))
 
 
 def _sampled_worlds(
