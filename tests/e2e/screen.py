@@ -40,6 +40,27 @@ OUTSIDE_VIEWPORT = """(selectors) => {
 }"""
 
 
+# Words of table cells that the browser laid out over more than one line.
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const cell of document.querySelectorAll("th, td")) {
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (node.parentElement.closest(".visually-hidden")) continue;  // read, not shown
+      for (const word of node.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(word[0]);
+      }
+    }
+  }
+  return split;
+}"""
+
+
 def seated_against_bots(
     page: Page, server: Server, variant: str, name: str, **options: object
 ) -> Table:
@@ -59,6 +80,12 @@ def seated_against_bots(
 def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)
+
+
+def split_words(page: Page) -> list[str]:
+    """Words in table headers and cells broken over two lines (a phone's narrow table must
+    scroll instead: "Ма-/са" reads as two words)."""
+    return page.evaluate(SPLIT_WORDS)
 
 
 def code_words(page: Page) -> list[str]:

@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.glossary import glossary
 from games.services import table_create
-from tests.e2e.screen import SIZES, outside_viewport, wait_for_a_move
+from tests.e2e.screen import SIZES, outside_viewport, split_words, wait_for_a_move
 from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
@@ -40,12 +40,14 @@ def localised(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page
 
 
 def shoot(page: Page, name: str, selectors: list[str] | None = None) -> None:
-    """A screenshot at each size; nothing wider than the screen, `selectors` inside it."""
+    """A screenshot at each size; nothing wider than the screen, `selectors` inside it, no
+    word of a table broken over two lines."""
     for size_name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         page.screenshot(path=artifact_path(f"lang-{name}-{size_name}.png"), full_page=not selectors)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
+        assert split_words(page) == [], f"{name} {size_name}"
         if selectors:
             assert outside_viewport(page, selectors) == [], f"{name} {size_name}"
 
@@ -106,15 +108,16 @@ def test_lobby_table_result_tournament_and_rules_in_the_players_language(
     player = person(f"lang-{language}")
     sign_in(page.context, asgi_server, player)
 
-    page.goto(f"{asgi_server.url}/tables/")
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    shoot(page, f"{language}-lobby")
-    assert english_left(page, language) == []
-
     table = off_the_browser_loop(
         table_create, creator=player, variant=variant, bot_seats=(1, 2, 3),
         bot_delay_ms=0, trick_pause_ms=0, turn_seconds=600,
     )  # fmt: skip
+    page.goto(f"{asgi_server.url}/tables/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator(f"a[href='/tables/{table.pk}/']").first).to_be_visible()
+    shoot(page, f"{language}-lobby")
+    assert english_left(page, language) == []
+
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#table-app")).not_to_have_attribute("data-version", "-1")
     move = wait_for_a_move(page, time.monotonic() + 60)
