@@ -77,6 +77,11 @@ class User(AbstractUser):
         return not self.is_bot and self.username.startswith(GUEST_PREFIX)
 
     @classmethod
+    def guests(cls) -> models.QuerySet[User]:
+        """Every guest's account (see `is_guest`)."""
+        return cls.objects.filter(is_bot=False, username__startswith=GUEST_PREFIX)
+
+    @classmethod
     def computer_player(cls, *, username: str, display_name: str, level: BotLevel) -> User:
         """A computer player's account, created once; it can never sign in."""
         bot, created = cls.objects.get_or_create(

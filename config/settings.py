@@ -222,6 +222,25 @@ CELERY_BEAT_SCHEDULE["games-hands-analysis-catch-up"] = {
 }
 
 # ------------------------------------------------------------------------------
+# Guests
+# ------------------------------------------------------------------------------
+# Seconds a session lasts (Django's default, named here): a guest's only way back.
+SESSION_COOKIE_AGE = 14 * 86_400
+# Days a guest's account (a game against the computer without signing up) is kept after its
+# last sign-in or move; then it goes, with the tables only it played.
+GUEST_KEEP_DAYS = env_int("GUEST_KEEP_DAYS", default=30)
+if GUEST_KEEP_DAYS * 86_400 <= SESSION_COOKIE_AGE:
+    raise SettingsError(
+        "GUEST_KEEP_DAYS", "must be longer than a session (14 days): a guest could still return"
+    )
+# Guests removed at most per daily run, so a backlog drains in turns.
+GUEST_EXPIRE_LIMIT = env_int("GUEST_EXPIRE_LIMIT", default=1000)
+CELERY_BEAT_SCHEDULE["games-guests-expire"] = {
+    "task": "games.guests_expire",
+    "schedule": 86_400.0,
+}
+
+# ------------------------------------------------------------------------------
 # Tournaments
 # ------------------------------------------------------------------------------
 CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "schedule": 60.0}

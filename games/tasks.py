@@ -7,7 +7,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 # As a module: the outbox, which queues these tasks, is imported by the services.
-from games import analyses, services
+from games import analyses, guests, services
 
 
 @shared_task(name="games.bot_act", ignore_result=True)
@@ -53,4 +53,12 @@ def hands_analysis_catch_up() -> int:
         grace_seconds=settings.ANALYSIS_CATCH_UP_GRACE_SECONDS,
         window_seconds=settings.ANALYSIS_CATCH_UP_WINDOW_SECONDS,
         limit=settings.ANALYSIS_CATCH_UP_LIMIT,
+    )
+
+
+@shared_task(name="games.guests_expire", ignore_result=True)
+def guests_expire() -> int:
+    """Remove guests nobody can come back to, and their practice tables (beat, daily)."""
+    return guests.guests_expire(
+        idle_days=settings.GUEST_KEEP_DAYS, limit=settings.GUEST_EXPIRE_LIMIT
     )

@@ -92,6 +92,7 @@ def test_tcp_redis_url_serves_both_clients_as_is() -> None:
             ["manage.py", "check"],
         ),
         ("SECRET_KEY", {"DEBUG": "false", "SECRET_KEY": ""}, ["manage.py", "check"]),
+        ("GUEST_KEEP_DAYS", {"GUEST_KEEP_DAYS": "14"}, ["manage.py", "check"]),
         ("DEBUG", {"DEBUG": "maybe"}, ["-m", "uvicorn", "config.asgi:application"]),
     ],
 )
