@@ -19,7 +19,7 @@ from games.analysis.solver import Root, Solver, value_table
 from games.bots.auction import AuctionLikelihood
 from games.bots.hard import HARD_GREEDY_MISS, HardBot
 from games.bots.inference import infer
-from games.bots.kernel import BELOT_POINTS, CARDS_WON, Context, Start, evaluate
+from games.bots.kernel import BELOT_POINTS, CARDS_WON, SOLVE_ALL, Context, Start, evaluate
 from games.bots.likelihood import PlayLikelihood
 from games.bots.medium import AUCTION_TRIES, Depth, finish, fits_auction, trick_state
 from games.bots.outcome import TIE_BREAK, Outcome
@@ -41,7 +41,6 @@ VIEW_WORLDS = HardBot.max_worlds
 # took the median hand from 1.0 to 2.1 s and 26 of 50 Bulgarian hands over 2 s
 # (`bench/analysis.py --hands 50`).
 VIEW_DEPTH = Depth(exact_cards=16, deep_from=24)
-SOLVE_ALL = 32
 
 
 def analyse_hand(
