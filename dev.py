@@ -98,6 +98,16 @@ def run(args: list[str]) -> NoReturn:
     os.execv(VENV_PYTHON, [str(VENV_PYTHON), "-m", "config.stack", *args])
 
 
+def parallel_workers(pytest_args: list[str]) -> list[str]:
+    """One pytest-xdist worker per core, up to four (each starts its own servers and browser),
+    a test file kept on one worker for its module fixtures; none where the caller chose."""
+    chosen = any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in pytest_args)
+    workers = min(os.cpu_count() or 1, 4)
+    if chosen or workers < 2 or "no:xdist" in pytest_args:
+        return []
+    return ["--numprocesses", str(workers), "--dist", "loadfile"]
+
+
 def test(pytest_args: list[str]) -> int:
     """Run the linters, the type checker and the suite; the exit status is pytest's, or 1 if a
     linter or the type checker failed."""
@@ -116,6 +126,7 @@ def test(pytest_args: list[str]) -> int:
         say(name)
         if subprocess.run(command, cwd=ROOT, check=False).returncode != 0:
             failed.append(name)
+    pytest_args = [*parallel_workers(pytest_args), *pytest_args]
     say("pytest " + " ".join(pytest_args))
     status = subprocess.run([python, "-m", "pytest", *pytest_args], cwd=ROOT, check=False)
     if failed:

@@ -14,13 +14,14 @@ import sys
 import uuid
 from collections.abc import Iterator
 from unittest import mock
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import pytest
 import redis
 from django.conf import settings
 from django.db import connection
 from django.test import override_settings
+from django.utils import translation
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from config.celery import app as celery_app
@@ -60,6 +61,15 @@ def fast_password_hashing() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def default_language_after() -> Iterator[None]:
+    """A request leaves its language active in the test's thread (LocaleMiddleware activates
+    it, nothing deactivates it; a server's own requests each choose theirs): put the default
+    back, lest a later test on the same worker read Bulgarian where it expects English."""
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def analyses_queued_only_with_redis(request: pytest.FixtureRequest) -> Iterator[None]:
     """A hand's end queues its analysis (games.outbox); a test without the session's Redis
     must not touch Celery, whose first use fixes the broker for the whole process."""
@@ -93,6 +103,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     url = os.environ.get("REDIS_URL")
     embedded = None
     if url:
+        url = _database_of_this_worker(url)
         try:
             redis.Redis.from_url(url, socket_connect_timeout=2).ping()
         except redis.RedisError as error:
@@ -117,6 +128,19 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Redis]:
     overrides.disable()
     if embedded is not None:
         embedded.stop()
+
+
+def _database_of_this_worker(url: str) -> str:
+    """REDIS_URL's database for a single process; under xdist each worker takes the next one
+    (of Redis's 16), so channel groups, queues and keys of equal table ids never meet."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not worker.startswith("gw"):
+        return url
+    parts = urlsplit(url)
+    if parts.scheme not in {"redis", "rediss"}:
+        return url
+    base = int(parts.path.lstrip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(base + int(worker[2:])) % 16}"))
 
 
 def _database_url() -> str:
