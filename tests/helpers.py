@@ -180,17 +180,38 @@ class Server:
 
 
 def stop_process(process: subprocess.Popen[bytes]) -> None:
-    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers."""
+    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers. Returns once
+    every process of the group is gone, not only the leader: a worker's children still
+    holding database connections would keep the test database from being dropped."""
     for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
         try:
             os.killpg(process.pid, signum)
         except ProcessLookupError:
             return
-        try:
-            process.wait(timeout=grace)
+        deadline = time.monotonic() + grace
+        while _group_alive(process) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not _group_alive(process):
             return
-        except subprocess.TimeoutExpired:
+
+
+def _group_alive(process: subprocess.Popen[bytes]) -> bool:
+    """Whether a process of the child's group still runs (zombies left to init do not count)."""
+    process.poll()  # reaps the leader once it has exited
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return process.returncode is None
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
             continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # exited while we looked
+        state, group = fields[0], int(fields[2])
+        if group == process.pid and state != "Z":
+            return True
+    return False
 
 
 @contextmanager
