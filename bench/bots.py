@@ -1,7 +1,8 @@
 """Bot speed: milliseconds per decision for each level, by phase, on one core.
 
 Four copies of a level play seeded hands; every decision is timed (forced ones included, as
-the arena counts them) and the figures are printed as median and 99th percentile.
+the arena counts them) and the figures are printed as median and 99th percentile; first, how
+long the learned play model's weights take to load.
 Run: `python bench/bots.py [--levels easy medium] [--hands 20] [--variant bulgarian]`.
 """
 
@@ -15,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot, warm_up  # noqa: E402
+from games.bots.policy import load_weights  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -50,6 +52,12 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     args = parser.parse_args()
+    start = time.perf_counter()
+    rule_sets = len(load_weights())
+    print(
+        f"learned play model: {rule_sets} rule sets' weights loaded in "
+        f"{(time.perf_counter() - start) * 1000:.2f} ms"
+    )
     warm_up()  # the compiled search kernel: loaded once per process, not timed
     for level in args.levels:
         times = time_level(level, args.variant, args.hands, args.budget_ms)

@@ -17,7 +17,7 @@ from typing import Any
 from games.analysis.auction import analyse_auction
 from games.analysis.solver import Root, Solver, value_table
 from games.bots.auction import AuctionLikelihood
-from games.bots.hard import HARD_GREEDY_MISS, HardBot
+from games.bots.hard import HardBot
 from games.bots.inference import infer
 from games.bots.kernel import BELOT_POINTS, CARDS_WON, SOLVE_ALL, Context, Start, evaluate
 from games.bots.likelihood import PlayLikelihood
@@ -175,8 +175,7 @@ def _sampled_worlds(
                 break
         sampled.append(world)
     calls = AuctionLikelihood(view).weights(sampled).tolist()
-    miss = HARD_GREEDY_MISS.get(view.variant.name, 1.0)
-    plays = PlayLikelihood(view, miss).weights(sampled)
+    plays = PlayLikelihood(view).weights(sampled)
     return sampled, [c * p for c, p in zip(calls, plays, strict=True)]
 
 

@@ -3,8 +3,8 @@
 from games.bots.base import Bot, RandomBot
 from games.bots.easy import EasyBot
 from games.bots.hard import HardBot
-from games.bots.kernel import warm_up
 from games.bots.medium import MediumBot
+from games.bots.policy import warm_up
 
 BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, MediumBot, HardBot)}
 

@@ -234,20 +234,6 @@ def solve(ctx: Context, pos: Position) -> int:
     return int(_solve_one(ctx.table, pos.state, _TABLE, next(_stamps)))
 
 
-def greedy_misses(
-    ctx: Context, hands: Sequence[Sequence[int]], first: int, cards: Sequence[int],
-    seats: Sequence[int], me: int,
-) -> np.ndarray:  # fmt: skip
-    """Per world (four hands as dealt for play), how many of the past plays by seats other
-    than `me` that had a choice differ from the greedy playout card in that world."""
-    worlds = np.array(hands, dtype=np.int64).reshape(len(hands), 4)
-    out = np.zeros(len(worlds), dtype=np.int64)
-    played = np.array(cards, dtype=np.int64)
-    by = np.array(seats, dtype=np.int64)
-    _greedy_misses(ctx.table, worlds, first, played, by, me, out)
-    return out
-
-
 # The compiled kernel: `tab` is a contract's table, `st` a position (layouts above).
 
 
@@ -750,25 +736,3 @@ def _evaluate(
                 out[w, i, CARDS_WON + team] = st[GAINED + team] + split
                 out[w, i, TRICKS_WON + team] = st[TRICKS + team] + (1 if split > 0 else 0)
                 out[w, i, BELOTS_WON + team] = belots
-
-
-@njit
-def _greedy_misses(
-    tab: np.ndarray, worlds: np.ndarray, first: int, cards: np.ndarray, seats: np.ndarray,
-    me: int, out: np.ndarray,
-) -> None:  # fmt: skip
-    """`greedy_misses` on arrays: replays the play so far in each world."""
-    st = np.zeros(STATE_SIZE, dtype=np.int64)
-    for w in range(worlds.shape[0]):
-        st[:] = 0
-        st[:4] = worlds[w]
-        st[TO_ACT] = first
-        st[LED] = st[WIN_CARD] = st[WIN_SEAT] = -1
-        misses = 0
-        for i in range(cards.shape[0]):
-            if seats[i] != me:
-                legal = _legal(tab, st)
-                if legal & (legal - 1) and _greedy_card(tab, st) != cards[i]:
-                    misses += 1
-            _play(tab, st, cards[i])
-        out[w] = misses

@@ -131,19 +131,20 @@ def search_card(
     depth: Depth,
     *,
     weighted: bool = False,
-    greedy_miss: float = 1.0,
     reads_auction: bool = False,
+    pool: int = 1,
 ) -> int:
     """The card with the best average value over sampled worlds (`weighted`: each world
-    counting as much as the others' past play is natural in it, with `greedy_miss` as in
-    `PlayLikelihood`; `reads_auction`: and their calls)."""
+    counting as much as the others' past play is natural in it, by the learned play model
+    (`PlayLikelihood`); `reads_auction`: and their calls; `pool` > 1: that many times more
+    worlds drawn and weighed, and `worlds` of them searched, picked by weight)."""
     legal = view.legal_cards
     knowledge = infer(view)
     draw = trump_to_draw(view, knowledge)
     if draw is not None:
         return draw
     uniform = WorldSampler(view, knowledge)
-    likelihood = PlayLikelihood(view, greedy_miss) if weighted else None
+    likelihood = PlayLikelihood(view) if weighted else None
     auction = AuctionLikelihood(view) if reads_auction else None
     contract = view.contract
     rules = view.rules()
@@ -154,25 +155,55 @@ def search_card(
     start = Start(view.seat, tuple(view.trick), *trick_state(view))
     base = (view.won_points, view.tricks_won)
     solve_below = depth.solve_below((knowledge.unseen | view.hand).bit_count())
-    sampled = []
-    for _ in range(worlds):
+    drawn = []
+    for _ in range(worlds * pool):
         for _ in range(AUCTION_TRIES):
             world = uniform.sample(rng)
             if fits_auction(view, world):
                 break
-        sampled.append(world)
+        drawn.append(world)
+    calls = _call_weights(view, auction, drawn, reads_auction)
+    plays = likelihood.weights(drawn) if likelihood is not None else [1.0] * len(drawn)
+    weights = [call * play for call, play in zip(calls, plays, strict=True)]
+    sampled = drawn
+    if pool > 1:
+        sampled, weights = resample(drawn, weights, worlds, rng)
     results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
-    calls = _call_weights(view, auction, sampled, reads_auction)
-    plays = likelihood.weights(sampled) if likelihood is not None else [1.0] * worlds
     totals = [0.0] * len(legal)
-    for world, rows, call, play in zip(sampled, results, calls, plays, strict=True):
+    for world, rows, weight in zip(sampled, results, weights, strict=True):
         declared = outcome.declared(world)
-        weight = call * play
         for i, row in enumerate(rows):
             totals[i] += weight * finish(outcome, declared, base, row)
     natural = easy_card(view, knowledge)
     best = max(range(len(legal)), key=lambda i: (totals[i], legal[i] == natural))
     return legal[best]
+
+
+def resample(
+    drawn: list[list[int]], weights: list[float], count: int, rng: random.Random
+) -> tuple[list[list[int]], list[float]]:
+    """`count` picks among weighted worlds, each as likely as its weight (systematic
+    resampling: one random offset, then even steps); the worlds picked, each weighted by
+    how many times it was (all worlds equally likely if no weight is above zero)."""
+    if not sum(weights) > 0:
+        weights = [1.0] * len(drawn)
+    step = sum(weights) / count
+    mark = rng.random() * step
+    picked: list[list[int]] = []
+    times: list[float] = []
+    reached = 0.0
+    total = 0
+    for world, weight in zip(drawn, weights, strict=True):
+        reached += weight
+        hits = 0
+        while mark < reached and total < count:
+            hits += 1
+            total += 1
+            mark += step
+        if hits:
+            picked.append(world)
+            times.append(float(hits))
+    return picked, times
 
 
 def _simulate(
@@ -338,8 +369,7 @@ class MediumBot(Bot):
     weighted = False
     reads_auction = False
     boldness: ClassVar[dict[str, Boldness]] = {}  # per rule set; natural where absent
-    # Per rule set, the weight of each free play greedy would not have made (`PlayLikelihood`)
-    greedy_miss: ClassVar[dict[str, float]] = {}  # 1 where absent
+    world_pool = 1  # worlds drawn per world searched (`search_card`'s `pool`)
     # Per rule set, calls weighed by expected score (`expected_call`); natural where absent.
     call_style: ClassVar[dict[str, CallStyle]] = MEDIUM_CALLS
 
@@ -362,7 +392,7 @@ class MediumBot(Bot):
                 rng,
                 self.depth,
                 weighted=self.weighted,
-                greedy_miss=self.greedy_miss.get(view.variant.name, 1.0),
+                pool=self.world_pool,
                 reads_auction=self.reads_auction,
             )
         ]

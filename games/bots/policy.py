@@ -1,0 +1,273 @@
+"""A learned model of how players choose their cards, to weigh worlds by the others' play.
+
+Each legal card of a position gets a few features a player can see (its points, whether it
+wins the trick, whether the partner is winning, whether it is the suit's master...), and the
+model's linear score turns them into a choice probability (a softmax over the legal cards).
+A world is then as likely as the others' past plays are under the model, with the cards the
+world gives them: policy-based inference, as in Rebstock et al., "Policy Based Inference in
+Trick-Taking Card Games" (2019). The weights come from self-play (`games.bots.train`) and
+live in `weights/play_policy.json`, one row per rule set.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from games.bots.jit import njit
+from games.bots.kernel import (
+    BEATEN,
+    COUNT,
+    LED,
+    POINT,
+    STATE_SIZE,
+    STRONG,
+    TO_ACT,
+    TRICK,
+    TRUMPS,
+    WIN_CARD,
+    WIN_SEAT,
+    Context,
+    _held,
+    _legal,
+    _low,
+    _play,
+    _popcount,
+)
+from games.bots.kernel import warm_up as kernel_warm_up
+from games.rules.cards import SUIT_MASK
+from games.rules.play import PlayRules
+
+WEIGHTS_FILE = Path(__file__).with_name("weights") / "play_policy.json"
+FEATURES = (
+    "trump", "points", "master", "lowest_held", "strength", "suit_length", "lead_master",
+    "lead_trump", "lead_trump_by_taker", "lead_points", "lead_suit_length",
+    "lead_master_points", "lead_singleton", "win_over_opponent", "win_over_partner",
+    "win_last", "points_to_partner", "points_to_opponent", "win_trick_points", "ruff",
+    "discard_points", "win_master", "points_to_partner_last", "win_points", "trump_by_taker",
+    "discard_suit_length", "follow_lowest_held", "follow_strength", "cheapest_legal",
+    "cheapest_winner", "dearest_plain", "highest_held", "lead_suit_out", "lead_trump_out",
+    "second_strength", "points_to_safe_partner",
+)  # fmt: skip
+FEATURE_COUNT = len(FEATURES)
+MAX_CHOICES = 8  # a hand holds at most eight cards
+
+_SUIT = np.array(SUIT_MASK, dtype=np.int64)
+
+
+@njit
+def _cheapest_key(tab: np.ndarray, mask: int) -> int:
+    """The least (points, strength) key among the cards of a non-empty mask."""
+    best = 1 << 30
+    while mask:
+        c = _low(mask)
+        mask &= mask - 1
+        best = min(best, tab[POINT + c] * 8 + tab[STRONG + c])
+    return best
+
+
+@njit
+def _features(
+    tab: np.ndarray, st: np.ndarray, legal: int, card: int, taker_team: int, out: np.ndarray
+) -> None:
+    """`FEATURES` of the seat to act playing `card` (one of `legal`), from what that seat
+    sees: its own hand, the cards still out (all hands together), the trick so far and who
+    took the contract."""
+    seat = st[TO_ACT]
+    hand = st[seat]
+    out_cards = _held(st)
+    others = out_cards & ~hand
+    suit = _SUIT[card >> 3]
+    trump = (tab[TRUMPS] >> card) & 1
+    points = tab[POINT + card] / 10.0
+    beaten = tab[BEATEN + card]
+    master = 1.0 if not (out_cards & ~hand) & suit & beaten else 0.0
+    lowest = 1.0 if not hand & suit & ~beaten & ~(1 << card) else 0.0
+    strength = tab[STRONG + card] / 7.0
+    length = _popcount(hand & suit) / 8.0
+    taker = 1.0 if (seat & 1) == taker_team else 0.0
+    out[:] = 0.0
+    out[0], out[1], out[2], out[3], out[4], out[5] = trump, points, master, lowest, strength, length
+    out[24] = trump * taker
+    key = tab[POINT + card] * 8 + tab[STRONG + card]
+    out[28] = 1.0 if key == _cheapest_key(tab, legal) else 0.0
+    plain = legal & ~tab[TRUMPS]
+    if plain and not trump:
+        dearest = 0
+        mask = plain
+        while mask:
+            c = _low(mask)
+            mask &= mask - 1
+            dearest = max(dearest, tab[POINT + c] * 8 + tab[STRONG + c])
+        out[30] = 1.0 if key == dearest and tab[POINT + card] > 0 else 0.0
+    out[31] = 1.0 if not hand & suit & beaten else 0.0
+    n = st[COUNT]
+    if n == 0:
+        out[6], out[7], out[8], out[9] = master, trump, trump * taker, points
+        out[10], out[11] = length, master * points
+        out[12] = 1.0 if length * 8.0 == 1.0 else 0.0
+        out[32] = _popcount(others & suit) / 8.0
+        out[33] = trump * (1.0 if others & tab[TRUMPS] else 0.0)
+        return
+    wins = 1.0 if tab[BEATEN + st[WIN_CARD]] >> card & 1 else 0.0
+    partner = 1.0 if st[WIN_SEAT] == seat ^ 2 else 0.0
+    last = 1.0 if n == 3 else 0.0
+    trick_points = 0
+    for i in range(n):
+        trick_points += tab[POINT + st[TRICK + i]]
+    follows = card >> 3 == st[LED]
+    out[13], out[14], out[15] = wins * (1.0 - partner), wins * partner, wins * last
+    out[16], out[17] = partner * points, (1.0 - wins) * (1.0 - partner) * points
+    out[18] = wins * trick_points / 20.0
+    out[19] = 0.0 if follows else trump
+    discard = 0.0 if follows or trump else 1.0
+    out[20], out[21], out[22] = discard * points, wins * master, partner * last * points
+    out[23], out[25], out[26], out[27] = wins * points, discard * length, lowest, strength
+    winners = legal & tab[BEATEN + st[WIN_CARD]]
+    if wins > 0.0 and key == _cheapest_key(tab, winners):
+        out[29] = 1.0
+    out[34] = strength if n == 1 else 0.0
+    safe = partner > 0.0 and not others & tab[BEATEN + st[WIN_CARD]]
+    out[35] = points if safe else 0.0
+
+
+@njit
+def _choices(
+    tab: np.ndarray, st: np.ndarray, taker_team: int, feats: np.ndarray, cards: np.ndarray
+) -> int:
+    """The legal cards of the seat to act into `cards`, their features into `feats`; how many."""
+    legal = _legal(tab, st)
+    count = 0
+    left = legal
+    while left:
+        card = _low(left)
+        left &= left - 1
+        cards[count] = card
+        _features(tab, st, legal, card, taker_team, feats[count])
+        count += 1
+    return count
+
+
+@njit
+def _log_likelihood(
+    tab: np.ndarray, worlds: np.ndarray, first: int, played: np.ndarray, seats: np.ndarray,
+    me: int, taker_team: int, weights: np.ndarray, out: np.ndarray,
+) -> None:  # fmt: skip
+    """Per world, the log-probability under the model of the past plays by seats other than
+    `me` that had a choice (replayed from the hands as dealt for play)."""
+    st = np.zeros(STATE_SIZE, dtype=np.int64)
+    feats = np.zeros((MAX_CHOICES, weights.shape[0]))
+    cards = np.zeros(MAX_CHOICES, dtype=np.int64)
+    scores = np.zeros(MAX_CHOICES)
+    for w in range(worlds.shape[0]):
+        st[:] = 0
+        st[:4] = worlds[w]
+        st[TO_ACT] = first
+        st[LED] = st[WIN_CARD] = st[WIN_SEAT] = -1
+        total = 0.0
+        for i in range(played.shape[0]):
+            if seats[i] != me:
+                count = _choices(tab, st, taker_team, feats, cards)
+                if count > 1:
+                    top = -1e300
+                    chosen = 0.0
+                    for j in range(count):
+                        score = 0.0
+                        for f in range(weights.shape[0]):
+                            score += feats[j, f] * weights[f]
+                        scores[j] = score
+                        top = max(top, score)
+                        if cards[j] == played[i]:
+                            chosen = scores[j]
+                    norm = 0.0
+                    for j in range(count):
+                        norm += np.exp(scores[j] - top)
+                    total += chosen - top - np.log(norm)
+            _play(tab, st, played[i])
+        out[w] = total
+
+
+@njit
+def _decisions(
+    tab: np.ndarray, hands: np.ndarray, first: int, played: np.ndarray, taker_team: int,
+    feats: np.ndarray, chosen: np.ndarray, counts: np.ndarray,
+) -> int:  # fmt: skip
+    """Every play of one finished hand that had a choice, for training: the features of its
+    legal cards into `feats[k]`, their number into `counts[k]` and the index of the card
+    played into `chosen[k]`; returns how many."""
+    st = np.zeros(STATE_SIZE, dtype=np.int64)
+    st[:4] = hands
+    st[TO_ACT] = first
+    st[LED] = st[WIN_CARD] = st[WIN_SEAT] = -1
+    cards = np.zeros(MAX_CHOICES, dtype=np.int64)
+    k = 0
+    for i in range(played.shape[0]):
+        count = _choices(tab, st, taker_team, feats[k], cards)
+        if count > 1:
+            for j in range(count):
+                if cards[j] == played[i]:
+                    chosen[k] = j
+            counts[k] = count
+            k += 1
+        _play(tab, st, played[i])
+    return k
+
+
+def log_likelihood(
+    ctx: Context, hands: Sequence[Sequence[int]], first: int, played: Sequence[int],
+    seats: Sequence[int], me: int, taker_team: int, weights: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    """Per world (four hands as dealt for play), the log-probability under the model with
+    `weights` of the past plays (`played` by `seats`, `first` leading) of every seat but `me`."""
+    worlds = np.array(hands, dtype=np.int64).reshape(len(hands), 4)
+    out = np.zeros(len(worlds))
+    _log_likelihood(
+        ctx.table, worlds, first, np.array(played, dtype=np.int64),
+        np.array(seats, dtype=np.int64), me, taker_team, weights, out,
+    )  # fmt: skip
+    return out
+
+
+def decisions(
+    ctx: Context, hands: Sequence[int], first: int, played: Sequence[int], taker_team: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The choices of one finished hand (hands as dealt for play): features of each legal
+    card (decisions x `MAX_CHOICES` x `FEATURE_COUNT`, zero past the legal ones), how many
+    cards were legal, and the index of the one played."""
+    feats = np.zeros((len(played), MAX_CHOICES, FEATURE_COUNT))
+    chosen = np.zeros(len(played), dtype=np.int64)
+    counts = np.zeros(len(played), dtype=np.int64)
+    hands_array = np.array(hands, dtype=np.int64)
+    plays = np.array(played, dtype=np.int64)
+    k = _decisions(ctx.table, hands_array, first, plays, taker_team, feats, chosen, counts)
+    return feats[:k], counts[:k], chosen[:k]
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
+    """Every rule set's weights in a weights file (`bench/bots.py` times this)."""
+    rows = json.loads(path.read_text())["weights"]
+    return {name: np.array(row, dtype=np.float64) for name, row in rows.items()}
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[str, np.ndarray]:
+    return load_weights()
+
+
+def shipped_weights(variant: str) -> np.ndarray | None:
+    """The trained weights of a rule set (`None` if none were trained for it)."""
+    return _shipped().get(variant)
+
+
+def warm_up() -> None:
+    """Load (or compile, the first time) the compiled kernel and the play model, so no
+    decision waits for them."""
+    kernel_warm_up()
+    ctx = Context.of(PlayRules(0), needs_suit=True)
+    deal = [[0xFF, 0xFF00, 0xFF0000, 0xFF000000]]
+    log_likelihood(ctx, deal, 0, [0, 8], [0, 1], 0, 0, np.zeros(FEATURE_COUNT))
+    _shipped()
