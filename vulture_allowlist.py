@@ -55,6 +55,7 @@ _.last_used_at  # model field, written on token use, shown on the profile page
 _.registered_at  # model field, in Meta.ordering
 _.filler  # model field, filtered on by name (stand-in entries)
 _.adjudicated  # model field, set when a director decides a result, shown by the API
+_.by  # model field: the organizer who adjusted a result, written by the director, in the admin
 _.provisional  # model property and serializer field, shown in the rating templates
 _.named_apart  # model property, read by the tournament template
 _.house_rule_fields  # form method, read by the lobby template
