@@ -61,7 +61,7 @@ _SUIT = np.array(SUIT_MASK, dtype=np.int64)
 
 @njit
 def _cheapest_key(tab: np.ndarray, mask: int) -> int:
-    """The least (points, strength) key among the cards of a non-empty mask."""
+    """The least (points, strength) key among the cards of a mask (2**30 if empty)."""
     best = 1 << 30
     while mask:
         c = _low(mask)
@@ -71,12 +71,25 @@ def _cheapest_key(tab: np.ndarray, mask: int) -> int:
 
 
 @njit
+def _dearest_key(tab: np.ndarray, mask: int) -> int:
+    """The greatest (points, strength) key among the cards of a mask (0 if empty)."""
+    best = 0
+    while mask:
+        c = _low(mask)
+        mask &= mask - 1
+        best = max(best, tab[POINT + c] * 8 + tab[STRONG + c])
+    return best
+
+
+@njit
 def _features(
-    tab: np.ndarray, st: np.ndarray, legal: int, card: int, taker_team: int, out: np.ndarray
-) -> None:
-    """`FEATURES` of the seat to act playing `card` (one of `legal`), from what that seat
-    sees: its own hand, the cards still out (all hands together), the trick so far and who
-    took the contract."""
+    tab: np.ndarray, st: np.ndarray, keys: tuple[int, int, int], card: int, taker_team: int,
+    out: np.ndarray,
+) -> None:  # fmt: skip
+    """`FEATURES` of the seat to act playing `card`, from what that seat sees: its own hand,
+    the cards still out (all hands together), the trick so far and who took the contract;
+    `keys`: the cheapest legal card's, the dearest legal plain card's and the cheapest
+    winner's (points, strength) keys, the same for every card of one decision."""
     seat = st[TO_ACT]
     hand = st[seat]
     out_cards = _held(st)
@@ -85,7 +98,7 @@ def _features(
     trump = (tab[TRUMPS] >> card) & 1
     points = tab[POINT + card] / 10.0
     beaten = tab[BEATEN + card]
-    master = 1.0 if not (out_cards & ~hand) & suit & beaten else 0.0
+    master = 1.0 if not others & suit & beaten else 0.0
     lowest = 1.0 if not hand & suit & ~beaten & ~(1 << card) else 0.0
     strength = tab[STRONG + card] / 7.0
     length = _popcount(hand & suit) / 8.0
@@ -94,16 +107,10 @@ def _features(
     out[0], out[1], out[2], out[3], out[4], out[5] = trump, points, master, lowest, strength, length
     out[24] = trump * taker
     key = tab[POINT + card] * 8 + tab[STRONG + card]
-    out[28] = 1.0 if key == _cheapest_key(tab, legal) else 0.0
-    plain = legal & ~tab[TRUMPS]
-    if plain and not trump:
-        dearest = 0
-        mask = plain
-        while mask:
-            c = _low(mask)
-            mask &= mask - 1
-            dearest = max(dearest, tab[POINT + c] * 8 + tab[STRONG + c])
-        out[30] = 1.0 if key == dearest and tab[POINT + card] > 0 else 0.0
+    cheapest, dearest_plain, cheapest_winner = keys
+    out[28] = 1.0 if key == cheapest else 0.0
+    if not trump:
+        out[30] = 1.0 if key == dearest_plain and tab[POINT + card] > 0 else 0.0
     out[31] = 1.0 if not hand & suit & beaten else 0.0
     n = st[COUNT]
     if n == 0:
@@ -127,8 +134,7 @@ def _features(
     discard = 0.0 if follows or trump else 1.0
     out[20], out[21], out[22] = discard * points, wins * master, partner * last * points
     out[23], out[25], out[26], out[27] = wins * points, discard * length, lowest, strength
-    winners = legal & tab[BEATEN + st[WIN_CARD]]
-    if wins > 0.0 and key == _cheapest_key(tab, winners):
+    if wins > 0.0 and key == cheapest_winner:
         out[29] = 1.0
     out[34] = strength if n == 1 else 0.0
     safe = partner > 0.0 and not others & tab[BEATEN + st[WIN_CARD]]
@@ -141,13 +147,19 @@ def _choices(
 ) -> int:
     """The legal cards of the seat to act into `cards`, their features into `feats`; how many."""
     legal = _legal(tab, st)
+    winners = legal & tab[BEATEN + st[WIN_CARD]] if st[COUNT] else 0
+    keys = (
+        _cheapest_key(tab, legal),
+        _dearest_key(tab, legal & ~tab[TRUMPS]),
+        _cheapest_key(tab, winners),
+    )
     count = 0
     left = legal
     while left:
         card = _low(left)
         left &= left - 1
         cards[count] = card
-        _features(tab, st, legal, card, taker_team, feats[count])
+        _features(tab, st, keys, card, taker_team, feats[count])
         count += 1
     return count
 
