@@ -32,13 +32,25 @@ def test_a_finished_matchs_deals_check_out_in_the_browser(page: Page, asgi_serve
     page.goto(f"{asgi_server.url}/tables/{table}/hands/")
     page.get_by_role("link", name="The deals and their proofs of fairness").click()
     expect(page.locator("#deals tbody tr")).to_have_count(deals)
-    page.get_by_role("button", name="Check every deal in this browser").press("Enter")
+    check = page.get_by_role("button", name="Check every deal in this browser")
+    expect(check).to_be_enabled()
+    check.press("Enter")
     expect(page.locator("#deals-summary")).to_contain_text(f"All {deals} deals check out")
     expect(page.locator("#deals .deal-check.ok")).to_have_count(deals)
     page.screenshot(path=artifact_path("deals-laptop.png"), full_page=True)
     page.set_viewport_size(PHONE)
     page.screenshot(path=artifact_path("deals-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_check_button_waits_for_its_script(page: Page, asgi_server: Server) -> None:
+    """A press before the check's script has loaded would do nothing: the button stays
+    disabled until the script is there to answer it."""
+    table = off_the_browser_loop(lambda: finished_table("belote"))
+    page.route("**/games/verify.js", lambda route: route.abort())
+    page.goto(f"{asgi_server.url}/tables/{table}/deals/")
+    expect(page.locator("#deals tbody tr").first).to_be_visible()
+    expect(page.get_by_role("button", name="Check every deal in this browser")).to_be_disabled()
 
 
 def test_a_tampered_seed_deck_or_play_fails_the_browser_check(

@@ -81,6 +81,7 @@ def test_a_french_result_names_each_declarer_with_french_punctuation(
     number = next(n for n in hands if declared(n))
     page.set_extra_http_headers({"Accept-Language": "fr"})
     page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
+    expect(page.locator("#replay-action")).not_to_be_empty()
     page.keyboard.press("End")
     result = page.locator("#replay-result")
     expect(result).to_contain_text("Score du match")

@@ -74,3 +74,5 @@ button?.addEventListener("click", async () => {
     ? _("%(n)s of %(total)s deals fail the check.", { n: failed, total: checked.length })
     : _("All %(total)s deals check out: each deck came from its committed seed.", { total: checked.length });
 });
+// The page renders the button disabled, so a press before this module has loaded is not lost.
+if (button) button.disabled = false;
