@@ -6,10 +6,35 @@ import random
 
 from games.bots.kernel import Position
 from games.bots.view import read_view
-from games.rules.cards import CARDS
+from games.rules.actions import Play
+from games.rules.cards import CARDS, Card
 from games.rules.hand import HandState
 
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]  # every rule set the bots play
+
+
+def card_mask(text: str) -> int:
+    """The mask of cards written as codes, e.g. "Ac Tc"."""
+    return sum(1 << int(Card.parse(code)) for code in text.split())
+
+
+def clubs_let_go_with_the_ace() -> HandState:
+    """Bulgarian, hearts trumps: seat 0 leads Kc; seat 3, last, holding Ac and Tc, lets it go
+    with 9c. A natural player would not, so it tells on seat 3's cards."""
+    hands = [
+        "Kc Jh 9h Ah Th 7d 8d 9d",
+        "7c Qc 7s 8s 9s Ts Js Qs",
+        "8c Jc Ks As 7h 8h Td Jd",
+        "9c Ac Tc Qh Kh Qd Kd Ad",
+    ]
+    state = HandState.new(
+        "bulgarian", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in hands]
+    )
+    for bid in ("hearts", "pass", "pass", "pass"):
+        state.apply(state.variant.parse_bid(bid))
+    for card in ("Kc", "7c", "8c", "9c"):
+        state.apply(Play.parse(card))
+    return state
 
 
 def random_position(variant: str, seed: int, *, min_steps: int = 0) -> HandState:

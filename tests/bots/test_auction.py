@@ -10,11 +10,7 @@ from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
 from games.rules.cards import RANK_9, RANK_J, Card
 from games.rules.hand import HandState
-
-
-def _mask(text: str) -> int:
-    return sum(1 << int(Card.parse(code)) for code in text.split())
-
+from tests.bots.positions import card_mask
 
 # Dealer 3, so seat 0 calls first; each seat saw its first five cards while bidding.
 HANDS = [
@@ -41,7 +37,7 @@ def _bulgarian_hearts_by_seat_0() -> HandState:
 
 def _swapped(held: list[int], first: int, second: int, cards: str, others: str) -> list[int]:
     """The hands with `cards` moved from seat `first` to `second` and `others` back."""
-    there, back = _mask(cards), _mask(others)
+    there, back = card_mask(cards), card_mask(others)
     hands = list(held)
     hands[first] = held[first] & ~there | back
     hands[second] = held[second] & ~back | there
@@ -99,11 +95,11 @@ def test_in_french_belote_the_trump_jack_seldom_sits_with_a_first_round_passer()
 def test_while_bidding_first_cards_that_would_have_bid_do_not_fit_a_pass() -> None:
     state = _bulgarian("pass")  # seat 0, holding Jh 9h Ah Th Kc
     reading = AuctionLikelihood(read_view(state.view(1)))
-    firsts = [_mask(" ".join(h.split()[:5])) for h in HANDS]
+    firsts = [card_mask(" ".join(h.split()[:5])) for h in HANDS]
     assert not reading.fits_first(firsts)
     firsts[0], firsts[2] = firsts[2], firsts[0]  # seat 0 with 8c Jc Js 9s As instead
     assert not reading.fits_first(firsts)  # spades are worth a bid too
-    firsts[0] = _mask("7c Qc 7h 8h Qh")
+    firsts[0] = card_mask("7c Qc 7h 8h Qh")
     assert reading.fits_first(firsts)
 
 

@@ -11,35 +11,13 @@ from games.bots.likelihood import PlayLikelihood
 from games.bots.medium import MEDIUM_DEPTH
 from games.bots.sampling import WorldSampler
 from games.bots.view import read_view
-from games.rules.actions import Play
 from games.rules.cards import Card
 from games.rules.hand import HandState
-
-
-def _mask(text: str) -> int:
-    return sum(1 << int(Card.parse(code)) for code in text.split())
-
-
-def _hearts_by_seat_0() -> HandState:
-    """Seat 0 leads Kc; seat 3, last, holding Ac and Tc, lets it go with 9c."""
-    hands = [
-        "Kc Jh 9h Ah Th 7d 8d 9d",
-        "7c Qc 7s 8s 9s Ts Js Qs",
-        "8c Jc Ks As 7h 8h Td Jd",
-        "9c Ac Tc Qh Kh Qd Kd Ad",
-    ]
-    state = HandState.new(
-        "bulgarian", dealer=3, hands=[[int(Card.parse(c)) for c in h.split()] for h in hands]
-    )
-    for bid in ("hearts", "pass", "pass", "pass"):
-        state.apply(state.variant.parse_bid(bid))
-    for card in ("Kc", "7c", "8c", "9c"):
-        state.apply(Play.parse(card))
-    return state
+from tests.bots.positions import clubs_let_go_with_the_ace
 
 
 def test_weighted_worlds_favour_the_natural_reading_of_the_play() -> None:
-    state = _hearts_by_seat_0()
+    state = clubs_let_go_with_the_ace()
     view = read_view(state.view(0))
     likelihood = PlayLikelihood(view)
     sampler = WorldSampler(view)

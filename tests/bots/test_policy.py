@@ -17,7 +17,7 @@ from games.bots.train.play_policy import train
 from games.bots.view import read_view
 from games.rules.play import PlayRules, legal_mask
 from games.rules.variants import VARIANTS
-from tests.bots.test_hard import _hearts_by_seat_0, _mask
+from tests.bots.positions import card_mask, clubs_let_go_with_the_ace
 
 # The SHA-256 of `games/bots/weights/play_policy.json` as written by the command it names
 # (`python -m games.bots.train.play_policy --deals 300 --seed 11 --jobs 2`; the same file
@@ -69,11 +69,11 @@ def test_a_seat_s_features_read_only_its_own_hand_and_the_public_cards() -> None
 
 
 def test_the_learned_model_finds_a_last_player_letting_a_trick_go_with_a_winner_unlikely() -> None:
-    state = _hearts_by_seat_0()
+    state = clubs_let_go_with_the_ace()
     view = read_view(state.view(0))
     truth = list(state.held)
     swapped = list(truth)
-    clubs, spades = _mask("Ac Tc"), _mask("Ks As")
+    clubs, spades = card_mask("Ac Tc"), card_mask("Ks As")
     swapped[3] = truth[3] & ~clubs | spades
     swapped[2] = truth[2] & ~spades | clubs
     learned = PlayLikelihood(view).weights([swapped, truth])
