@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -304,12 +303,8 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
     person is to act no later event would show them the gap."""
     now = timezone.now()
     outbox.announce_versions(
-        # Through the (status, created_at) index: finished tables pile up, and updated_at,
-        # which every move writes, has no index of its own. A match that ends over a day
-        # after its table opened is left out (its viewers' next sync shows the end).
+        # Finished tables too: a match's last move may be the one never broadcast.
         Table.objects.filter(
-            Q(status__in=[Table.Status.OPEN, Table.Status.PLAYING])
-            | Q(status=Table.Status.FINISHED, created_at__gte=now - timedelta(days=1)),
             updated_at__lt=now - timedelta(seconds=grace_seconds),
             updated_at__gte=now - ANNOUNCE_IDLE_TABLES_FOR,
         ).only("pk", "version", "watch_group")

@@ -9,16 +9,18 @@ from __future__ import annotations
 import contextlib
 import queue
 from collections import defaultdict
+from datetime import timedelta
 from typing import Any
 from unittest import mock
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
+from django.utils import timezone
 
 from games.broadcast import HANDLER, broadcast, public_group
 from games.models import Seat, Table
-from games.services import table_act, table_create, tables_sweep_stalled
+from games.services import table_act, table_create, table_end, tables_sweep_stalled
 from tests.games.factories import people_table, person, seat_to_act
 from tests.games.sockets import Listener, events_in_order, open_table_socket, recv_json
 from tests.helpers import Redis, Server, Worker, wait_for
@@ -111,6 +113,24 @@ def test_a_move_never_broadcast_reaches_its_viewers_at_the_next_stall_sweep(
         assert {m["type"] for m in healed.values()} == {"snapshot"}
         assert {m["version"] for m in healed.values()} == {version + 1}
         assert healed["player"]["view"]["legal"], "the player is told it is their turn"
+
+
+def test_a_match_end_never_broadcast_heals_however_long_ago_the_table_opened(
+    asgi_server: Server,
+) -> None:
+    """A tournament table paused overnight ends two days after it opened; the process that
+    ended it dies before telling anyone: the sweep's word of the latest version still heals."""
+    table, _ = people_table("belote")
+    Table.objects.filter(pk=table.pk).update(created_at=timezone.now() - timedelta(days=2))
+    with open_table_socket(asgi_server, table.pk, user=person()) as spectator:
+        version = recv_json(spectator)["version"]
+        with mock.patch("games.outbox.broadcast"):
+            assert table_end(table_id=table.pk, reason="The event's deadline passed.")
+
+        tables_sweep_stalled(grace_seconds=0)
+        healed = recv_json(spectator, timeout=30)
+        assert healed["type"] == "snapshot" and healed["version"] > version
+        assert healed["table"]["status"] == Table.Status.FINISHED
 
 
 @pytest.mark.slow
