@@ -1,0 +1,35 @@
+"""The bot measuring scripts under bench/ run, and say what they measured."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+
+def _run(script: str, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.slow
+def test_a_seer_that_sees_every_card_beats_medium() -> None:
+    out = _run("seer.py", "--variant", "belote", "--deals", "12", "--seed", "1")
+    share = float(re.search(r"pairs won ([\d.]+)%", out).group(1))
+    assert share > 50.0, out
+
+
+@pytest.mark.slow
+def test_weighted_worlds_place_hidden_cards_no_worse_than_a_coin() -> None:
+    out = _run("inference.py", "--variant", "bela", "--deals", "3", "--worlds", "40",
+               "--powers", "0", "1", "--auction")  # fmt: skip
+    chances = [float(x) for x in re.findall(r"mean probability ([\d.]+)", out)]
+    assert len(chances) == 2 and all(0.34 < chance <= 1 for chance in chances), out
