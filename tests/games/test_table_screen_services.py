@@ -48,8 +48,12 @@ def test_each_computer_seat_has_a_name_and_level_and_the_pause_is_for_people_onl
     assert bots_only["trick_pause_ms"] == 0
 
 
-def test_a_guest_plays_the_computer_unrated_but_cannot_open_tables() -> None:
+def test_a_guest_plays_the_computer_unrated_then_may_open_tables_for_people() -> None:
+    """Signed out, only a guest's game against the computer; once a guest, the lobby's other
+    button too (its text says signing in is for being rated, nothing more)."""
     client = Client()
+    lobby = client.get("/tables/").content.decode()
+    assert "to be rated." in lobby and "open tables for people" not in lobby
     response = client.post(
         "/tables/new/", {"variant": "bela", "bot_level": "easy", "mode": "guest"}
     )
@@ -61,6 +65,10 @@ def test_a_guest_plays_the_computer_unrated_but_cannot_open_tables() -> None:
     signed_out = Client().post("/tables/new/", {"variant": "bela", "bot_level": "easy"})
     assert "/login" in signed_out["Location"] and Table.objects.count() == 1
     assert User.guest_account().username != guest.username
+    assert "Open a table for people" in client.get("/tables/").content.decode()
+    client.post("/tables/new/", {"variant": "bela", "bot_level": "easy", "mode": "open"})
+    opened = Table.objects.latest("pk")
+    assert opened.created_by == guest and opened.status == Table.Status.OPEN
 
 
 def test_play_again_deals_a_new_match_with_the_same_rules_for_its_players_only() -> None:
