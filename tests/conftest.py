@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import uuid
+import weakref
 from collections.abc import Iterator
 from unittest import mock
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -20,6 +21,8 @@ import pytest
 import redis
 from django.conf import settings
 from django.db import connection
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.signals import connection_created
 from django.test import override_settings
 from django.utils import translation
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -95,6 +98,23 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
     connections are never handed back, and the pool ran dry (servers and workers the tests
     start keep production's pool)."""
     settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
+
+
+# Every database connection this process opens, whichever thread opened it.
+_connections: weakref.WeakSet[BaseDatabaseWrapper] = weakref.WeakSet()
+connection_created.connect(lambda sender, connection, **_: _connections.add(connection))
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None) -> Iterator[None]:
+    """pytest-django's, but before the test database is dropped, the connections of the
+    tests' own threads (an `async_to_sync` pool's, a helper thread's) are closed: each is
+    the only user of its connection, which Django never hands back, and PostgreSQL refuses
+    to drop a database still in use."""
+    yield
+    for wrapper in list(_connections):
+        if wrapper.connection is not None:
+            wrapper.connection.close()
 
 
 @pytest.fixture(scope="session")
