@@ -26,6 +26,7 @@ from django.db.backends.signals import connection_created
 from django.test import override_settings
 from django.utils import translation
 from playwright.sync_api import Browser, Page, sync_playwright
+from pytest_django import DjangoDbBlocker
 
 from config.celery import app as celery_app
 from config.celery import ping
@@ -106,15 +107,22 @@ connection_created.connect(lambda sender, connection, **_: _connections.add(conn
 
 
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None) -> Iterator[None]:
+def django_db_setup(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -> Iterator[None]:
     """pytest-django's, but before the test database is dropped, the connections of the
     tests' own threads (an `async_to_sync` pool's, a helper thread's) are closed: each is
     the only user of its connection, which Django never hands back, and PostgreSQL refuses
-    to drop a database still in use."""
+    to drop a database still in use (it was left behind)."""
     yield
     for wrapper in list(_connections):
-        if wrapper.connection is not None:
+        if wrapper.connection is not None and wrapper is not connection:
             wrapper.connection.close()
+    if connection.vendor == "postgresql":
+        # And any a child process left behind (one was seen in CI, its owner unknown).
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture(scope="session")
