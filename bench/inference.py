@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from games.bots import get_bot, warm_up  # noqa: E402
-from games.bots.arena import _seed  # noqa: E402
+from games.bots.arena import decision_seed  # noqa: E402
 from games.bots.auction import AuctionLikelihood  # noqa: E402
 from games.bots.inference import infer  # noqa: E402
 from games.bots.likelihood import PlayLikelihood  # noqa: E402
-from games.bots.medium import AUCTION_TRIES, _call_weights, fits_auction  # noqa: E402
+from games.bots.medium import AUCTION_TRIES, call_weights, fits_auction  # noqa: E402
 from games.bots.sampling import WorldSampler  # noqa: E402
 from games.bots.view import read_view  # noqa: E402
 from games.rules.cards import shuffled_deck  # noqa: E402
@@ -58,7 +58,7 @@ def placements(
             if fits_auction(view, world):
                 break
         drawn.append(world)
-    calls = np.asarray(_call_weights(view, AuctionLikelihood(view), drawn, reads), float)
+    calls = np.asarray(call_weights(view, AuctionLikelihood(view), drawn, reads), float)
     logs = np.log(np.maximum(PlayLikelihood(view).weights(drawn), 1e-300))
     hidden = [c for c in range(32) if knowledge.unseen >> c & 1]
     home = {c: next(s for s in range(4) if truth[s] >> c & 1) for c in hidden}
@@ -89,21 +89,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     totals = np.zeros((len(args.powers) + 1, 2))
     decisions = 0
     for deal in range(args.deals):
-        deck = shuffled_deck(random.Random(_seed(args.seed, deal)))  # noqa: S311
+        deck = shuffled_deck(random.Random(decision_seed(args.seed, deal)))  # noqa: S311
         state = HandState(variant, deal % 4, deck)
         step = 0
         while (seat := state.to_act) is not None:
             view = state.view(seat)
             choices = len(state.legal_actions())
             if state.phase == "playing" and choices > 1 and len(view.get("tricks", [])) > 0:
-                rng = random.Random(_seed(args.seed, deal, step))  # noqa: S311
+                rng = random.Random(decision_seed(args.seed, deal, step))  # noqa: S311
                 found = placements(
                     view, list(state.held), args.worlds, args.powers, rng, args.auction
                 )
                 if found is not None:
                     totals += np.array(found)
                     decisions += 1
-            state.apply(medium.act(view, seed=_seed(args.seed, deal, step, 1)), seat)
+            state.apply(medium.act(view, seed=decision_seed(args.seed, deal, step, 1)), seat)
             step += 1
     cards = totals[-1, 0]
     sys.stdout.write(

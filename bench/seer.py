@@ -63,7 +63,7 @@ def play_hand_seen(
     while state.to_act is not None:
         seat = state.to_act
         SeerBot.world = list(state.held)
-        seed_now = arena._seed(seed, step)  # noqa: SLF001
+        seed_now = arena.decision_seed(seed, step)
         action = seats[seat].act(state.view(seat), budget_ms=budget_ms, seed=seed_now)
         state.apply(action, seat)
         step += 1

@@ -40,7 +40,7 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=lambda: {"a": [], "b": []})
 
 
-def _seed(*parts: int) -> int:
+def decision_seed(*parts: int) -> int:
     """A per-decision seed, stable across runs and platforms."""
     value = 0
     for part in parts:
@@ -58,7 +58,7 @@ def play_hand(
         seat = state.to_act
         view = state.view(seat)
         start = time.process_time()
-        action = seats[seat].act(view, budget_ms=budget_ms, seed=_seed(seed, step))
+        action = seats[seat].act(view, budget_ms=budget_ms, seed=decision_seed(seed, step))
         tally.times[labels[seat]].append((time.process_time() - start) * 1000)
         state.apply(action, seat)
         step += 1
@@ -101,12 +101,12 @@ Game = tuple[list[int], list[int], list[int], float | None, dict[str, list[float
 def mirrored_deal(job: Job, deal: int, tally: Tally) -> list[HandState]:
     """One deck played with A on team 0, then with A on team 1: the two finished hands."""
     rules = get_variant(job.variant)
-    deck = shuffled_deck(random.Random(_seed(job.seed, deal)))  # noqa: S311 (replayable deals)
+    deck = shuffled_deck(random.Random(decision_seed(job.seed, deal)))  # noqa: S311 (replayable deals)
     hands = []
     for a_team in (0, 1):
         state = HandState(rules, deal % 4, deck)
         bots, labels = _lineup(job.a, job.b, a_team, job.a_partner)
-        play_hand(state, bots, labels, tally, _seed(job.seed, deal, a_team), job.budget_ms)
+        play_hand(state, bots, labels, tally, decision_seed(job.seed, deal, a_team), job.budget_ms)
         hands.append(state)
     return hands
 
@@ -141,9 +141,9 @@ def _match_pair(job: Job, number: int) -> Game:
         bots, labels = _lineup(job.a, job.b, a_team, job.a_partner)
         hands = 0
         while match.winner is None and hands < MAX_MATCH_HANDS:
-            deck = shuffled_deck(random.Random(_seed(job.seed, number, hands)))  # noqa: S311
+            deck = shuffled_deck(random.Random(decision_seed(job.seed, number, hands)))  # noqa: S311
             state = match.new_hand(deck=deck)
-            seed = _seed(job.seed, number, a_team, hands)
+            seed = decision_seed(job.seed, number, a_team, hands)
             play_hand(state, bots, labels, tally, seed, job.budget_ms)
             match.record()
             hands += 1

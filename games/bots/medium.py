@@ -110,7 +110,7 @@ def playout_ms(view: SeatView, depth: Depth) -> float:
     return 0.1
 
 
-def _call_weights(
+def call_weights(
     view: SeatView, auction: AuctionLikelihood | None, worlds: list[list[int]], reads: bool
 ) -> list[float]:
     """How likely each world makes the others' calls (partner's included): by the first
@@ -162,7 +162,7 @@ def search_card(
             if fits_auction(view, world):
                 break
         drawn.append(world)
-    calls = _call_weights(view, auction, drawn, reads_auction)
+    calls = call_weights(view, auction, drawn, reads_auction)
     plays = likelihood.weights(drawn) if likelihood is not None else [1.0] * len(drawn)
     weights = [call * play for call, play in zip(calls, plays, strict=True)]
     sampled = drawn

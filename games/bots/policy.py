@@ -60,25 +60,16 @@ _SUIT = np.array(SUIT_MASK, dtype=np.int64)
 
 
 @njit
-def _cheapest_key(tab: np.ndarray, mask: int) -> int:
-    """The least (points, strength) key among the cards of a mask (2**30 if empty)."""
-    best = 1 << 30
+def _key_range(tab: np.ndarray, mask: int) -> tuple[int, int]:
+    """The least and the greatest (points, strength) key among the cards of a mask
+    (2**30 and 0 if it is empty)."""
+    least, greatest = 1 << 30, 0
     while mask:
         c = _low(mask)
         mask &= mask - 1
-        best = min(best, tab[POINT + c] * 8 + tab[STRONG + c])
-    return best
-
-
-@njit
-def _dearest_key(tab: np.ndarray, mask: int) -> int:
-    """The greatest (points, strength) key among the cards of a mask (0 if empty)."""
-    best = 0
-    while mask:
-        c = _low(mask)
-        mask &= mask - 1
-        best = max(best, tab[POINT + c] * 8 + tab[STRONG + c])
-    return best
+        key = tab[POINT + c] * 8 + tab[STRONG + c]
+        least, greatest = min(least, key), max(greatest, key)
+    return least, greatest
 
 
 @njit
@@ -149,9 +140,9 @@ def _choices(
     legal = _legal(tab, st)
     winners = legal & tab[BEATEN + st[WIN_CARD]] if st[COUNT] else 0
     keys = (
-        _cheapest_key(tab, legal),
-        _dearest_key(tab, legal & ~tab[TRUMPS]),
-        _cheapest_key(tab, winners),
+        _key_range(tab, legal)[0],
+        _key_range(tab, legal & ~tab[TRUMPS])[1],
+        _key_range(tab, winners)[0],
     )
     count = 0
     left = legal
