@@ -30,7 +30,7 @@ from games.bots.arena import decision_seed  # noqa: E402
 from games.bots.auction import AuctionLikelihood  # noqa: E402
 from games.bots.inference import infer  # noqa: E402
 from games.bots.likelihood import PlayLikelihood  # noqa: E402
-from games.bots.medium import AUCTION_TRIES, call_weights, fits_auction  # noqa: E402
+from games.bots.medium import call_weights, draw_worlds  # noqa: E402
 from games.bots.sampling import WorldSampler  # noqa: E402
 from games.bots.view import read_view  # noqa: E402
 from games.rules.cards import shuffled_deck  # noqa: E402
@@ -51,13 +51,7 @@ def placements(
     if not knowledge.unseen:
         return None
     sampler = WorldSampler(view, knowledge)
-    drawn = []
-    for _ in range(worlds):
-        for _ in range(AUCTION_TRIES):
-            world = sampler.sample(rng)
-            if fits_auction(view, world):
-                break
-        drawn.append(world)
+    drawn = draw_worlds(view, sampler, worlds, rng)
     calls = np.asarray(call_weights(view, AuctionLikelihood(view), drawn, reads), float)
     logs = np.log(np.maximum(PlayLikelihood(view).weights(drawn), 1e-300))
     hidden = [c for c in range(32) if knowledge.unseen >> c & 1]

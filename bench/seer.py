@@ -20,9 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, Bot, arena, get_bot, warm_up  # noqa: E402
 from games.bots.hard import HardBot  # noqa: E402
-from games.bots.kernel import Context, Start, evaluate  # noqa: E402
-from games.bots.medium import finish, trick_state  # noqa: E402
-from games.bots.outcome import Outcome  # noqa: E402
+from games.bots.medium import CardSearch  # noqa: E402
 from games.bots.view import SeatView  # noqa: E402
 from games.rules.actions import PLAYS, Action  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
@@ -39,17 +37,9 @@ class SeerBot(HardBot):
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             return super().decide(view, budget_ms, rng)
-        contract, rules = view.contract, view.rules()
-        if contract is None or rules is None:
-            raise ValueError("card play needs a contract")
-        outcome = Outcome(view, contract)
-        ctx = Context.of(rules, view.variant.belot_needs_suit)
-        start = Start(view.seat, tuple(view.trick), *trick_state(view))
         left = sum(bin(hand).count("1") for hand in self.world)
-        rows = evaluate(ctx, [self.world], start, view.legal_cards, self.depth.solve_below(left))
-        declared = outcome.declared(self.world)
-        base = (view.won_points, view.tricks_won)
-        values = [finish(outcome, declared, base, row) for row in rows[0].tolist()]
+        solve_below = self.depth.solve_below(left)
+        values = CardSearch.of(view).totals([self.world], [1.0], view.legal_cards, solve_below)
         best = max(range(len(values)), key=values.__getitem__)
         return PLAYS[view.legal_cards[best]]
 

@@ -19,9 +19,9 @@ from games.analysis.solver import Root, Solver, value_table
 from games.bots.auction import AuctionLikelihood
 from games.bots.hard import HardBot
 from games.bots.inference import infer
-from games.bots.kernel import BELOT_POINTS, CARDS_WON, SOLVE_ALL, Context, Start, evaluate
+from games.bots.kernel import BELOT_POINTS, CARDS_WON, SOLVE_ALL, Context
 from games.bots.likelihood import PlayLikelihood
-from games.bots.medium import AUCTION_TRIES, Depth, finish, fits_auction, trick_state
+from games.bots.medium import CardSearch, Depth, draw_worlds, finish, trick_state
 from games.bots.outcome import TIE_BREAK, Outcome
 from games.bots.sampling import WorldSampler
 from games.bots.view import SeatView, read_view
@@ -166,14 +166,7 @@ def _sampled_worlds(
     view: SeatView, worlds: int, rng: random.Random
 ) -> tuple[list[list[int]], list[float]]:
     """Worlds consistent with what the seat saw, weighted as the hard bot weighs them."""
-    uniform = WorldSampler(view, infer(view))
-    sampled = []
-    for _ in range(worlds):
-        for _ in range(AUCTION_TRIES):
-            world = uniform.sample(rng)
-            if fits_auction(view, world):
-                break
-        sampled.append(world)
+    sampled = draw_worlds(view, WorldSampler(view, infer(view)), worlds, rng)
     calls = AuctionLikelihood(view).weights(sampled).tolist()
     plays = PlayLikelihood(view).weights(sampled)
     return sampled, [c * p for c, p in zip(calls, plays, strict=True)]
@@ -184,20 +177,9 @@ def _values(
     weights: Sequence[float], solve_below: int,
 ) -> list[float]:  # fmt: skip
     """Each legal card's weighted mean value over the worlds, for the seat's team."""
-    contract, rules = view.contract, view.rules()
-    if contract is None or rules is None:
-        raise ValueError("card play needs a contract")
-    outcome = Outcome(view, contract)
-    ctx = Context.of(rules, view.variant.belot_needs_suit)
-    start = Start(view.seat, tuple(view.trick), *trick_state(view))
-    base = (view.won_points, view.tricks_won)
-    results = evaluate(ctx, worlds, start, legal, solve_below).tolist()
-    totals = [0.0] * len(legal)
+    search = CardSearch.of(view)
+    totals = search.totals(worlds, weights, legal, solve_below, _hand_points)
     total_weight = sum(weights) or 1.0
-    for world, rows, weight in zip(worlds, results, weights, strict=True):
-        declared = outcome.declared(world)
-        for i, row in enumerate(rows):
-            totals[i] += weight * _hand_points(outcome, declared, base, row)
     return [t / total_weight for t in totals]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
@@ -97,6 +97,66 @@ def trick_state(view: SeatView) -> tuple[int, int, int]:
     return view.trick[0] >> 3, win_card, win_seat
 
 
+# A world's value from its result row: (outcome, declarations, points and tricks won before
+# the search, the row), as `finish` gives it.
+Score = Callable[
+    [Outcome, Sequence[int], tuple[Sequence[int], Sequence[int]], Sequence[int]], float
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSearch:
+    """What the search of one card decision shares across worlds: the contract's outcome,
+    the rules' context, the trick as it stands, and the points and tricks won before it."""
+
+    outcome: Outcome
+    ctx: Context
+    start: Start
+    base: tuple[tuple[int, int], tuple[int, int]]
+
+    @classmethod
+    def of(cls, view: SeatView) -> CardSearch:
+        """The search of the view's card decision (a contract must have been made)."""
+        contract, rules = view.contract, view.rules()
+        if contract is None or rules is None:
+            raise ValueError("card play needs a contract")
+        return cls(
+            Outcome(view, contract),
+            Context.of(rules, view.variant.belot_needs_suit),
+            Start(view.seat, tuple(view.trick), *trick_state(view)),
+            (view.won_points, view.tricks_won),
+        )
+
+    def totals(
+        self, worlds: Sequence[Sequence[int]], weights: Sequence[float], legal: Sequence[int],
+        solve_below: int, score: Score = finish,
+    ) -> list[float]:  # fmt: skip
+        """Each legal card's `score` (the seat's value by default) summed over the worlds,
+        each counting its weight."""
+        results = evaluate(self.ctx, worlds, self.start, legal, solve_below).tolist()
+        totals = [0.0] * len(legal)
+        for world, rows, weight in zip(worlds, results, weights, strict=True):
+            declared = self.outcome.declared(world)
+            for i, row in enumerate(rows):
+                totals[i] += weight * score(self.outcome, declared, self.base, row)
+        return totals
+
+
+def draw_worlds(
+    view: SeatView, sampler: WorldSampler, count: int, rng: random.Random
+) -> list[list[int]]:
+    """`count` worlds from the sampler, each drawn again (up to `AUCTION_TRIES` times) until
+    the others' calls look natural in it."""
+    drawn = []
+    for _ in range(count):
+        for _ in range(AUCTION_TRIES):
+            world = sampler.sample(rng)
+            if fits_auction(view, world):
+                break
+        drawn.append(world)
+    return drawn
+
+
 def playout_ms(view: SeatView, depth: Depth) -> float:
     """Rough cost of one sampled world for one candidate card, on one core: the 90th
     percentile over 8 Bulgarian hands with the compiled kernel, sampling included (timed
@@ -146,34 +206,16 @@ def search_card(
     uniform = WorldSampler(view, knowledge)
     likelihood = PlayLikelihood(view) if weighted else None
     auction = AuctionLikelihood(view) if reads_auction else None
-    contract = view.contract
-    rules = view.rules()
-    if contract is None or rules is None:
-        raise ValueError("card play needs a contract")
-    outcome = Outcome(view, contract)
-    ctx = Context.of(rules, view.variant.belot_needs_suit)
-    start = Start(view.seat, tuple(view.trick), *trick_state(view))
-    base = (view.won_points, view.tricks_won)
+    search = CardSearch.of(view)
     solve_below = depth.solve_below((knowledge.unseen | view.hand).bit_count())
-    drawn = []
-    for _ in range(worlds * pool):
-        for _ in range(AUCTION_TRIES):
-            world = uniform.sample(rng)
-            if fits_auction(view, world):
-                break
-        drawn.append(world)
+    drawn = draw_worlds(view, uniform, worlds * pool, rng)
     calls = call_weights(view, auction, drawn, reads_auction)
     plays = likelihood.weights(drawn) if likelihood is not None else [1.0] * len(drawn)
     weights = [call * play for call, play in zip(calls, plays, strict=True)]
     sampled = drawn
     if pool > 1:
         sampled, weights = resample(drawn, weights, worlds, rng)
-    results = evaluate(ctx, sampled, start, legal, solve_below).tolist()
-    totals = [0.0] * len(legal)
-    for world, rows, weight in zip(sampled, results, weights, strict=True):
-        declared = outcome.declared(world)
-        for i, row in enumerate(rows):
-            totals[i] += weight * finish(outcome, declared, base, row)
+    totals = search.totals(sampled, weights, legal, solve_below)
     natural = easy_card(view, knowledge)
     best = max(range(len(legal)), key=lambda i: (totals[i], legal[i] == natural))
     return legal[best]
