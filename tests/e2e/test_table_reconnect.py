@@ -30,6 +30,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transacti
 
 WAITING = "Reconnecting… your move will be sent."
 REFUSED = "The table moved on while you were reconnecting; play again."
+TOO_LATE = "Too late: the table moved on before your move reached it."
 # The page retries with a backoff of up to 5 s; the way back may take one full wait.
 BACK = 15_000
 
@@ -147,6 +148,28 @@ def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
     expect(page.locator("#connection")).to_have_text("Connected.")
     played = TableEvent.objects.get(table=table, version=version + 1)
     assert (played.kind, played.seat, played.actor) == ("play", 0, "timeout")
+    assert not TableEvent.objects.filter(table=table, actor="person", kind="play").exists()
+
+
+def test_a_card_clicked_after_the_table_moved_unseen_says_too_late_and_catches_up(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    table, _, cable = seated
+    card = my_card_turn(page)
+    version = current_version(page)
+    # The turn runs out and the person's bot plays it, its news lost on the way; the next bot
+    # waits long enough that nothing else tells the page the table moved on.
+    Table.objects.filter(pk=table.pk).update(bot_delay_ms=600_000)
+    cable.lose = lambda message: message.get("version") == version + 1
+    assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    expect(page.locator("#error")).to_have_text(TOO_LATE)
+    # The page fetched the table as it is: the card the bot played for the person has left
+    # their hand (they may lead the next trick: a won trick is theirs to lead).
+    expect(page.locator("#table-app")).to_have_attribute("data-version", str(version + 1))
+    played = TableEvent.objects.get(table=table, version=version + 1)
+    assert (played.kind, played.seat, played.actor) == ("play", 0, "timeout")
+    expect(page.locator(f'#hand [data-card="{played.payload["play"]}"]')).to_have_count(0)
     assert not TableEvent.objects.filter(table=table, actor="person", kind="play").exists()
 
 

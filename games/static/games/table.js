@@ -34,6 +34,7 @@ let matchEndShown = false; // the match-end screen opened once (the person may h
 let summarized = null; // the last hand whose summary this page showed (null: no snapshot yet)
 let pending = null; // the act clicked while the socket was down, sent once it is back
 let resentSeq = null; // client_seq of that act once sent
+let sent = false; // an act is on its way: no second one until the table answers
 let turnEndsAt = null; // local clock (ms) when the person to act runs out of time
 let announceBelot = true; // the player's belot choice, sent with every card
 let coincheValue = null; // the value chosen in Coinche's bidding box
@@ -44,6 +45,7 @@ const TEXT = {
   reconnecting: () => _("Connection lost; reconnecting…"),
   moveWaiting: () => _("Reconnecting… your move will be sent."),
   moveRefused: () => _("The table moved on while you were reconnecting; play again."),
+  moveTooLate: () => _("Too late: the table moved on before your move reached it."),
 };
 
 // ----- names ------------------------------------------------------------------------------
@@ -81,16 +83,33 @@ function send(message) {
 }
 
 function act(action) {
+  // A second click before the answer (a double click) would be made against a table that has
+  // moved on, and refused: one move at a time.
+  if (sent) return;
   $("error").hidden = true;
   $("refusal").hidden = true;
   clientSeq += 1;
   const message = { type: "act", action, version, client_seq: clientSeq };
   if (connected) {
-    send(message);
+    sendAct(message);
   } else {
     pending = message; // the latest click wins; it keeps the version it was made against
     showConnection();
   }
+}
+
+function sendAct(message) {
+  // Until the table answers (its next state, or an error), the moves are put away.
+  send(message);
+  sent = true;
+  drawHand();
+  drawBidding();
+}
+
+function answered() {
+  if (!sent) return;
+  sent = false;
+  if (view) draw();
 }
 
 function play(code) {
@@ -266,7 +285,7 @@ function drawHand() {
   const hadFocus = box.contains(document.activeElement) || $("bidding").contains(document.activeElement);
   box.replaceChildren();
   if (mySeat === null || !view || !view.hand) return;
-  const playing = view.phase === "playing" && !info.paused && view.to_act === mySeat;
+  const playing = view.phase === "playing" && !info.paused && view.to_act === mySeat && !sent;
   const legal = new Set(playing ? view.legal : []);
   for (const code of view.hand) {
     if (!playing) {
@@ -323,7 +342,7 @@ function drawBidding() {
   const box = $("bidding");
   const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
-  const bidding = view && view.phase === "bidding" && view.legal && view.legal.length > 0 && !info.paused;
+  const bidding = view && view.phase === "bidding" && view.legal?.length > 0 && !info.paused && !sent;
   box.hidden = !bidding;
   if (!bidding) return;
   box.append(el("span", { class: "muted", id: "bid-label" }, _("Your bid:")));
@@ -468,6 +487,7 @@ function drawDeal() {
 }
 
 function show(message) {
+  sent = false; // the table answered: a new state
   version = message.version;
   view = message.view;
   info = message.table;
@@ -557,7 +577,7 @@ function receiveSnapshot(message) {
   if (pending) {
     // Sent with the version it was made against: the server refuses it if the table moved on.
     resentSeq = pending.client_seq;
-    send(pending);
+    sendAct(pending);
     pending = null;
   }
   showConnection();
@@ -569,9 +589,11 @@ function receive(message) {
   } else if (message.type === "event") {
     receiveEvent(message);
   } else if (message.type === "error") {
-    const movedOn = message.code === "stale_version" && message.client_seq === resentSeq;
+    if (message.client_seq === clientSeq) answered(); // the move was refused: choose again
+    const resent = message.client_seq === resentSeq;
     if (message.code === "illegal_play" || message.code === "illegal_bid") showRefusal(message.message);
-    else showError(movedOn ? TEXT.moveRefused() : message.message);
+    else if (message.code === "stale_version") showError(resent ? TEXT.moveRefused() : TEXT.moveTooLate());
+    else showError(message.message);
     if (message.code === "stale_version") send({ type: "sync" });
   } else if (message.type === "chat") {
     addChat(message);
@@ -591,6 +613,7 @@ function connect() {
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
   socket.addEventListener("close", () => {
     connected = false;
+    answered(); // whether the move landed, the snapshot on the way back will tell
     showConnection();
     // Jittered, so a restarted server is not hit by every table's page at the same instant.
     const delay = Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_MAX_MS);
