@@ -93,12 +93,17 @@ def state(table: Table) -> tuple[int, Any]:
     return table.version, Match.objects.get(table=table).engine
 
 
+def not_json(constant: str) -> None:
+    """Python reads NaN and Infinity; JSON has no such values, and the server refuses them."""
+    raise ValueError(f"{constant} is not a JSON value")
+
+
 def expected_answer(frame: str | bytes) -> str:
     """What the frame should earn: `error`, unless it is a well-formed sync, chat or ping."""
     if isinstance(frame, bytes):
         return "error"
     try:
-        message = json.loads(frame)
+        message = json.loads(frame, parse_constant=not_json)
     except (ValueError, RecursionError):
         return "error"
     kind = message.get("type") if isinstance(message, dict) else None
