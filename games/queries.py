@@ -99,6 +99,9 @@ def table_summary(
             {
                 "number": s.number,
                 "name": seat_name(s),
+                # A guest's name is a word of the viewer's language, the page's to put: this
+                # summary rides on events made once for every viewer.
+                "guest": bool(s.user is not None and s.user.is_guest),
                 "bot": bool(s.user is not None and s.user.is_bot),
                 "level": str(s.user.get_bot_level_display()) if s.user and s.user.is_bot else None,
                 "held_by_bot": s.bot_holding,

@@ -433,6 +433,7 @@ def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
         "type": "chat",
         "channel": channel,
         "name": str(user),
+        "guest": user.is_guest,  # its name in each viewer's language is the page's to put
         "text": text,
         "at": message.created_at.isoformat(),
     }

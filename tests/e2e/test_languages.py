@@ -161,3 +161,28 @@ def test_the_switch_changes_the_language_and_keeps_it(
     page.goto(f"{asgi_server.url}/tables/")
     expect(page.locator("h1").first).not_to_have_text("Play")
     expect(page.locator("html")).to_have_attribute("lang", "hr")
+
+
+def test_a_guest_is_named_in_each_viewers_language(
+    browser: Browser, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # The name rides on the table's events, made once for every viewer: the page, not the
+    # server, must put it in its viewer's language.
+    player = browser.new_context(locale="fr", viewport=SIZES["phone"])
+    guest_page = player.new_page()
+    guest_page.goto(f"{asgi_server.url}/tables/")
+    guest_page.get_by_role("button", name="Jouer en invité").click()
+    expect(guest_page.locator("#connection")).to_have_text("Connecté.")
+    table_url = guest_page.url
+    watcher = browser.new_context(locale="hr", viewport=SIZES["phone"])
+    page = watcher.new_page()
+    page.goto(table_url)
+    expect(page.locator("#connection")).to_have_text("Povezano.")
+    expect(page.locator("#pos-bottom .seat-name strong")).to_have_text("Gost")
+    expect(page.locator("#scoreboard")).to_contain_text("Gost i Chloé")
+    guest_page.locator("#chat-text").fill("Bonjour")
+    guest_page.locator("#chat-form button").click()
+    expect(page.locator("#chat-lines li").first).to_have_text("Gost: Bonjour")
+    assert "Invité" not in page.inner_text("body") and "Guest" not in page.inner_text("body")
+    player.close()
+    watcher.close()

@@ -56,6 +56,7 @@ function seatInfo(seat) {
 
 function nameOf(seat) {
   if (seat === mySeat) return _("You");
+  if (seatInfo(seat).guest) return _("Guest");
   return seatInfo(seat).name ?? _("Free seat");
 }
 
@@ -602,7 +603,8 @@ function receive(message) {
 
 function addChat(message) {
   if ($("chat-mute").checked) return;
-  const line = el("li", {}, el("strong", {}, message.name), ": ", message.text);
+  const name = message.guest ? _("Guest") : message.name;
+  const line = el("li", {}, el("strong", {}, name), ": ", message.text);
   if (message.channel === "spectators") line.classList.add("from-spectator");
   $("chat-lines").append(line);
 }
