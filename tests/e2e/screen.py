@@ -17,6 +17,8 @@ from tests.helpers import Server
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
+# A phone held sideways, as many hold it to play cards: the table screen fits it too.
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
@@ -37,6 +39,15 @@ OUTSIDE_VIEWPORT = """(selectors) => {
     }
   }
   return out;
+}"""
+
+
+NEXT_MOVE = """() => {
+  if (!document.getElementById("match-end").hidden) return "match-end";
+  if (!document.getElementById("summary").hidden) return "summary";
+  if (document.querySelector("#bidding button.bid")) return "bid";
+  if (document.querySelector("#hand button.legal")) return "play";
+  return null;
 }"""
 
 
@@ -98,13 +109,9 @@ def wait_for_a_move(page: Page, deadline: float) -> str:
     """Wait until the person has something to do: 'bid', 'play' or 'summary', or the match
     is over ('match-end')."""
     while time.monotonic() < deadline:
-        if page.locator("#match-end").is_visible():
-            return "match-end"
-        if page.locator("#summary").is_visible():
-            return "summary"
-        if page.locator("#bidding button.bid").count():
-            return "bid"
-        if page.locator("#hand button.legal").count():
-            return "play"
+        # Read at once: a snapshot may draw a new hand and its last one's summary together.
+        move = page.evaluate(NEXT_MOVE)
+        if move:
+            return str(move)
         page.wait_for_timeout(50)
     raise AssertionError("nothing to do in time")

@@ -1,5 +1,6 @@
 """The whole table on one screen, in words: seats, trick, hand, bids, contract, dealer and the
-scores inside the viewport of a laptop and a phone, in every rule set, and no engine code."""
+scores inside the viewport of a laptop and a phone (upright and sideways), in every rule set,
+and no engine code."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import time
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.screen import (
+    PHONE_SIDEWAYS,
     SIZES,
     VARIANTS,
     code_words,
@@ -29,7 +32,7 @@ WHILE_PLAYING = [*ALWAYS, "#contract", "#scoreboard .trumps"]
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
     """At each size: everything asked for inside the viewport, no code on screen; screenshots."""
-    for size_name, size in SIZES.items():
+    for size_name, size in {**SIZES, "phone-sideways": PHONE_SIDEWAYS}.items():
         page.set_viewport_size(size)
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
@@ -39,12 +42,15 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
 
 
 def bid_a_contract(page: Page) -> None:
-    """Take a contract if one may be bid (so play begins), else pass."""
+    """Take a contract if one may be bid (so play begins), else pass; nothing if a hand
+    summary opened over the bids meanwhile (the caller closes it and comes back)."""
     contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
-    if contract.count():
-        contract.first.click()
-    else:
-        page.locator("#bidding button[data-bid=pass]").click()
+    bid = contract.first if contract.count() else page.locator("#bidding button[data-bid=pass]")
+    try:
+        bid.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        assert page.locator("#summary").is_visible(), "the bid could not be clicked"
+        return
     page.wait_for_function("document.querySelector('#bidding').hidden")
 
 
