@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.models import TableEvent
 from games.queries import hand_rebuild
@@ -86,3 +86,25 @@ def test_a_french_result_names_each_declarer_with_french_punctuation(
     result = page.locator("#replay-result")
     expect(result).to_contain_text("Score du match")
     expect(result.locator("tr.scored").first).to_contain_text(re.compile(r"\(\d+\) : \w"))
+
+
+def test_every_hands_replay_link_is_in_reach_on_a_phone_in_bulgarian(
+    browser: Browser, asgi_server: Server
+) -> None:
+    # Bulgarian's words are the longest: if its list fits, the others do.
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bulgarian")))
+    context = browser.new_context(locale="bg", viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/")
+    links = page.locator("main table tbody a")
+    expect(links.first).to_be_visible()
+    rights = [
+        box["x"] + box["width"] for box in (link.bounding_box() for link in links.all()) if box
+    ]
+    page.screenshot(path=artifact_path("hands-phone-bg.png"), full_page=True)
+    assert len(rights) == links.count() and max(rights) <= PHONE["width"], rights
+    widths = page.evaluate(
+        "[...document.querySelectorAll('main table')].map(t => [t.scrollWidth, t.clientWidth])"
+    )
+    assert all(whole <= shown for whole, shown in widths), f"the table scrolls: {widths}"
+    context.close()
