@@ -7,12 +7,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.models import Table
-from games.services import table_pause
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from games.models import Table, TableEvent
+from games.services import table_pause, table_turn_timeout
+from tests.e2e.screen import seated_against_bots
+from tests.e2e.test_table_double_click import my_bidding_turn
+from tests.e2e.test_table_play import current_version, off_the_browser_loop, sign_in
+from tests.e2e.test_table_reconnect import my_card_turn
 from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
-from tests.helpers import Server, artifact_path
+from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -39,3 +42,26 @@ def test_the_seat_to_act_shows_a_countdown_that_stops_with_a_pause(
     page.screenshot(path=artifact_path("turn-clock.png"))
     off_the_browser_loop(table_pause, table_id=table.pk)
     expect(page.locator(".seat-clock")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "kind", "note"),
+    [
+        ("bulgarian", "bid", "Time ran out: the computer bid for you."),
+        ("belote", "play", "Time ran out: the computer played for you."),
+    ],
+)
+def test_a_move_the_computer_made_when_time_ran_out_is_said_next_to_the_cards(
+    page: Page, asgi_server: Server, celery_worker: Worker, variant: str, kind: str, note: str
+) -> None:
+    table = seated_against_bots(page, asgi_server, variant, f"slow-{kind}", trick_pause_ms=0)
+    if kind == "bid":
+        my_bidding_turn(page)
+    else:
+        my_card_turn(page)
+    version = current_version(page)
+    assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
+    expect(page.locator("#refusal")).to_have_text(note)
+    page.screenshot(path=artifact_path(f"turn-ran-out-{kind}.png"))
+    done = TableEvent.objects.get(table=table, version=version + 1)
+    assert (done.kind, done.seat, done.actor) == (kind, 0, "timeout")

@@ -46,6 +46,8 @@ const TEXT = {
   moveWaiting: () => _("Reconnecting… your move will be sent."),
   moveRefused: () => _("The table moved on while you were reconnecting; play again."),
   moveTooLate: () => _("Too late: the table moved on before your move reached it."),
+  playedForYou: () => _("Time ran out: the computer played for you."),
+  bidForYou: () => _("Time ran out: the computer bid for you."),
 };
 
 // ----- names ------------------------------------------------------------------------------
@@ -125,8 +127,9 @@ function showError(message) {
   box.hidden = false;
 }
 
-function showRefusal(message) {
-  // The engine's reason, next to the cards the player is looking at.
+function showNote(message) {
+  // Next to the cards the player is looking at: the engine's reason for a refusal, or what
+  // was done for them; gone with their next move.
   const box = $("refusal");
   box.textContent = message;
   box.hidden = false;
@@ -540,6 +543,9 @@ function applyEarly() {
     early.delete(version + 1);
     show(message);
     tell(message.event, message);
+    if (message.event.actor === "timeout" && message.event.seat === mySeat) {
+      showNote(message.event.kind === "bid" ? TEXT.bidForYou() : TEXT.playedForYou());
+    }
     const pause = info.trick_pause_ms ?? 0;
     // Cards that piled up behind a pause land one by one, not all at once.
     if (message.event.kind === "play") holdUntil = Date.now() + (finishesTrick(message) ? pause : pause / 4);
@@ -592,7 +598,7 @@ function receive(message) {
   } else if (message.type === "error") {
     if (message.client_seq === clientSeq) answered(); // the move was refused: choose again
     const resent = message.client_seq === resentSeq;
-    if (message.code === "illegal_play" || message.code === "illegal_bid") showRefusal(message.message);
+    if (message.code === "illegal_play" || message.code === "illegal_bid") showNote(message.message);
     else if (message.code === "stale_version") showError(resent ? TEXT.moveRefused() : TEXT.moveTooLate());
     else showError(message.message);
     if (message.code === "stale_version") send({ type: "sync" });
