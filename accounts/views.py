@@ -21,7 +21,7 @@ from accounts.models import ApiToken
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
-from games.choices import variant_choices, variant_label, variant_names
+from games.choices import variant_choices, variant_label, variant_names, variant_offered
 
 LEADERBOARD_PAGE_SIZE = 50
 
@@ -151,9 +151,10 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
 
 
 def leaderboard_index(request: HttpRequest) -> HttpResponseBase:
-    """The leaderboard of the visitor's preferred rule set, or the first one."""
-    preferred = getattr(request.user, "preferred_variant", "") or variant_names()[0]
-    return redirect("leaderboard", variant=preferred)
+    """The leaderboard of the visitor's preferred rule set, else their language's, else the
+    first one."""
+    offered = variant_offered(request.user, request.LANGUAGE_CODE, variant_names()[0])
+    return redirect("leaderboard", variant=offered)
 
 
 def leaderboard(request: HttpRequest, variant: str) -> HttpResponse:

@@ -54,6 +54,19 @@ def bot_level_choices() -> list[tuple[str, StrOrPromise]]:
     return [(name, labels.get(name, name)) for name, bot in BOTS.items() if bot.offered]
 
 
+# The rule set the players of a language call belote: offered first to a visitor reading it.
+HOME_VARIANTS = {"bg": Variant.BULGARIAN, "hr": Variant.BELA, "fr": Variant.BELOTE}
+
+
+def variant_offered(user: object, language: str | None, fallback: str) -> str:
+    """The rule set a page offers first: the one the user chose in their profile, else the
+    one of the language the page speaks, else `fallback`."""
+    chosen = getattr(user, "preferred_variant", "")
+    if chosen in VARIANTS:
+        return str(chosen)
+    return str(HOME_VARIANTS.get((language or "")[:2], fallback))
+
+
 def variant_names() -> list[str]:
     """The rule-set names a request may give."""
     return list(VARIANTS)

@@ -23,6 +23,39 @@ def test_the_lobby_offers_every_rule_set_and_its_house_rules(client: Client) -> 
     assert "Play against the computer" in page
 
 
+def offered_rule_set(page: str) -> str:
+    """The rule set the lobby's game against the computer has chosen."""
+    select = re.search(r'<select name="variant".*?</select>', page, re.S)
+    assert select is not None
+    chosen = re.findall(r'<option value="(\w+)"[^>]*selected', select.group(0))
+    assert len(chosen) == 1
+    return chosen[0]
+
+
+@pytest.mark.parametrize(
+    ("language", "rule_set"),
+    [("bg", "bulgarian"), ("hr", "bela"), ("fr", "belote"), ("en", "bela")],
+)
+def test_the_lobby_offers_first_the_rule_set_of_the_visitors_language(
+    client: Client, language: str, rule_set: str
+) -> None:
+    page = client.get("/tables/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert offered_rule_set(page) == rule_set
+    leaderboard = client.get("/leaderboards/", HTTP_ACCEPT_LANGUAGE=language)["Location"]
+    assert leaderboard == f"/leaderboards/{'bulgarian' if language == 'en' else rule_set}/"
+
+
+def test_the_lobby_offers_first_the_rule_set_a_player_chose_whatever_the_language(
+    client: Client,
+) -> None:
+    player = person("coincheur")
+    player.preferred_variant = "coinche"
+    player.save()
+    client.force_login(player)
+    page = client.get("/tables/", HTTP_ACCEPT_LANGUAGE="hr").content.decode()
+    assert offered_rule_set(page) == "coinche"
+
+
 def test_one_click_seats_the_player_with_three_bots_and_deals(client: Client) -> None:
     player = person()
     client.force_login(player)
