@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
+from games.choices import variant_names, variant_offered
 from tournaments import queries, services
 from tournaments.access import may_run
 from tournaments.accuracy import entrant_accuracy
@@ -145,8 +146,9 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
-    """Create a tournament (you organize it); it starts as a draft."""
-    form = TournamentForm(request.POST or None)
+    """Create a tournament (you organize it); it starts as a draft, of the organizer's rule set."""
+    offered = variant_offered(request.user, request.LANGUAGE_CODE, variant_names()[0])
+    form = TournamentForm(request.POST or None, initial={"variant": offered})
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(

@@ -9,6 +9,7 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from tests.games.test_pages import offered_rule_set
 from tests.tournaments.factories import person, play_deals, ready_to_start, tournament
 from tournaments import services
 from tournaments.models import Round, RoundTable, Tournament
@@ -158,3 +159,10 @@ def test_the_page_says_when_the_event_starts_itself_and_that_a_paused_round_wait
     services.tournament_pause(tournament_id=event.pk, user=event.organizer)
     page = Client().get(f"/tournaments/{event.pk}/").content.decode()
     assert "Starts at" not in page and "paused: its clock waits" in page
+
+
+def test_a_new_tournament_is_first_of_the_organizers_language_s_rule_set() -> None:
+    client = Client()
+    client.force_login(person())
+    page = client.get("/tournaments/new/", HTTP_ACCEPT_LANGUAGE="hr").content.decode()
+    assert offered_rule_set(page) == "bela"
