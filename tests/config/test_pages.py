@@ -63,8 +63,20 @@ def test_home_page_links_tournaments_players_and_leaderboards(client: Client) ->
     assert bot is not None and f'href="/players/{bot.username}/"' in page
 
 
+def test_home_page_offers_a_visitor_a_game_against_the_computer_as_a_guest(
+    client: Client,
+) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'id="quick-play"' in page and 'value="guest"' in page
+    assert '<option value="belote" selected>' in page
+    choice = {"variant": "belote", "bot_level": "easy", "mode": "guest"}
+    response = client.post("/tables/new/", choice)
+    table = Table.objects.get()
+    assert response["Location"] == f"/tables/{table.pk}/"
+    assert table.status == Table.Status.PLAYING and not table.rated
+
+
 def test_home_page_offers_a_game_against_the_computer_once_signed_in(client: Client) -> None:
-    assert 'id="quick-play"' not in client.get("/").content.decode()
     client.force_login(User.objects.create_user(username="newcomer", password="pw-12345678"))
     page = client.get("/").content.decode()
     assert 'id="quick-play"' in page and 'action="/tables/new/"' in page
