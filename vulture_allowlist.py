@@ -208,3 +208,6 @@ _.champion  # Bracket API, the elimination pairing tests read the winner with it
 _.tcp_url  # EmbeddedRedis over TCP, for the tests that cut the socket
 _.__module__  # bench/boldness.py names its generated bot classes' module for pickling
 _.RETURNED  # config/refusals.py: messages marked for makemessages only (the engine returns them)
+
+# Read by makemessages, not by code: Django's words that our catalogs translate
+_.DJANGO_WORDS  # accounts/django_words.py

@@ -46,7 +46,7 @@ class LoginRefused(exceptions.APIException):
     default_code = "login_throttled"
 
     def __init__(self, error: LoginThrottled) -> None:
-        super().__init__(str(error), error.code)
+        super().__init__(error.message, error.code)
         self.wait = error.retry_after
 
 
@@ -57,7 +57,7 @@ def _authenticate(request: Request, username: str, password: str) -> User:
     except LoginThrottled as error:
         raise LoginRefused(error) from None
     except InvalidCredentials as error:
-        raise exceptions.AuthenticationFailed(str(error), error.code) from None
+        raise exceptions.AuthenticationFailed(error.message, error.code) from None
 
 
 class IsSelfOrReadOnly(permissions.BasePermission):

@@ -47,7 +47,7 @@ class SignInForm(AuthenticationForm):
                 )
             except LoginError as error:
                 self.throttled = isinstance(error, LoginThrottled)
-                raise ValidationError(str(error), code=error.code) from None
+                raise ValidationError(error.message, code=error.code) from None
             self.confirm_login_allowed(self.user_cache)
         return self.cleaned_data
 

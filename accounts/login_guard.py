@@ -16,7 +16,8 @@ from datetime import timedelta
 from django.contrib.auth import authenticate
 from django.db.models import Q
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, ngettext
 
 from accounts.models import KnownAddress, LoginFailure, User
 
@@ -31,9 +32,18 @@ KNOWN_ADDRESS_DAYS = 60
 
 
 class LoginError(Exception):
-    """A sign-in was refused; the message can be shown as it is."""
+    """A sign-in was refused: `message` says why in the active language (read it where it
+    is shown); the exception's own text is English, for logs."""
 
     code = "login_failed"
+
+    def __init__(self) -> None:
+        with translation.override("en"):
+            super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        raise NotImplementedError
 
 
 class InvalidCredentials(LoginError):
@@ -41,8 +51,9 @@ class InvalidCredentials(LoginError):
 
     code = "invalid_credentials"
 
-    def __init__(self) -> None:
-        super().__init__("The username or password is not right.")
+    @property
+    def message(self) -> str:
+        return gettext("The username or password is not right.")
 
 
 class LoginThrottled(LoginError):
@@ -52,9 +63,17 @@ class LoginThrottled(LoginError):
 
     def __init__(self, retry_after: int) -> None:
         self.retry_after = retry_after
-        minutes = max(1, math.ceil(retry_after / 60))
-        unit = "minute" if minutes == 1 else "minutes"
-        super().__init__(f"Too many failed sign-ins; try again in {minutes} {unit}.")
+        self.minutes = max(1, math.ceil(retry_after / 60))
+        super().__init__()
+
+    @property
+    def message(self) -> str:
+        text = ngettext(
+            "Too many failed sign-ins; try again in %(minutes)d minute.",
+            "Too many failed sign-ins; try again in %(minutes)d minutes.",
+            self.minutes,
+        )
+        return text % {"minutes": self.minutes}
 
 
 def client_ip(request: HttpRequest) -> str | None:
