@@ -37,7 +37,7 @@ class SeerBot(HardBot):
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding":
             return super().decide(view, budget_ms, rng)
-        left = sum(bin(hand).count("1") for hand in self.world)
+        left = sum(hand.bit_count() for hand in self.world)
         solve_below = self.depth.solve_below(left)
         values = CardSearch.of(view).totals([self.world], [1.0], view.legal_cards, solve_below)
         best = max(range(len(values)), key=values.__getitem__)

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games import rules
-from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
+from games.choices import BotLevel, Variant, bot_level_choices, variant_choices, variant_offered
 
 
 def house_rule_field_name(variant: str, rule: str) -> str:
@@ -42,6 +42,13 @@ class NewTableForm(forms.Form):
         empty_value=None,
         label=_("Pace of the tricks"),
     )
+
+    @classmethod
+    def offered_to(cls, user: object, language: str | None) -> NewTableForm:
+        """The blank form, with the rule set this viewer would pick first already chosen
+        (their profile's, else their language's, else the field's own)."""
+        fallback = str(cls.base_fields["variant"].initial)
+        return cls(initial={"variant": variant_offered(user, language, fallback)})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -23,7 +23,6 @@ from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read
-from games.choices import Variant, variant_offered
 from games.deal_seeds import deal_proofs
 from games.forms import NewTableForm
 from games.glossary import glossary, key_terms
@@ -34,9 +33,7 @@ from games.watching import WITHHELD, watch_refusal
 def lobby(request: HttpRequest) -> HttpResponse:
     """Open and live tables, and the one-click game against the computer."""
     context = {
-        "form": NewTableForm(
-            initial={"variant": variant_offered(request.user, request.LANGUAGE_CODE, Variant.BELA)}
-        ),
+        "form": NewTableForm.offered_to(request.user, request.LANGUAGE_CODE),
         "open_tables": queries.table_list(status=Table.Status.OPEN),
         "live_tables": queries.table_list(status=Table.Status.PLAYING),
         "finished_tables": queries.table_list(status=Table.Status.FINISHED, limit=10),

@@ -7,6 +7,7 @@ import re
 import time
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Table
 from games.services import table_create
@@ -108,10 +109,9 @@ def code_words(page: Page) -> list[str]:
 def wait_for_a_move(page: Page, deadline: float) -> str:
     """Wait until the person has something to do: 'bid', 'play' or 'summary', or the match
     is over ('match-end')."""
-    while time.monotonic() < deadline:
-        # Read at once: a snapshot may draw a new hand and its last one's summary together.
-        move = page.evaluate(NEXT_MOVE)
-        if move:
-            return str(move)
-        page.wait_for_timeout(50)
-    raise AssertionError("nothing to do in time")
+    # Read at once: a snapshot may draw a new hand and its last one's summary together.
+    timeout = max(1.0, (deadline - time.monotonic()) * 1000)  # 0 would mean no limit
+    try:
+        return str(page.wait_for_function(NEXT_MOVE, timeout=timeout).json_value())
+    except PlaywrightTimeoutError:
+        raise AssertionError("nothing to do in time") from None
