@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.bots import BOTS, get_bot, warm_up  # noqa: E402
-from games.bots.policy import load_weights  # noqa: E402
+from games.bots.policy import load_models  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
 from games.rules.variants import VARIANTS  # noqa: E402
 
@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--budget-ms", type=float, help="per decision (default: each level's)")
     args = parser.parse_args()
     start = time.perf_counter()
-    rule_sets = len(load_weights())
+    rule_sets = len(load_models())
     print(
         f"learned play model: {rule_sets} rule sets' weights loaded in "
         f"{(time.perf_counter() - start) * 1000:.2f} ms"

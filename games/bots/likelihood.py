@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.bots.kernel import Context
-from games.bots.policy import log_likelihood, shipped_weights
+from games.bots.policy import log_likelihood, shipped_model
 from games.bots.view import SeatView
 
 
@@ -23,7 +23,7 @@ class PlayLikelihood:
 
     def __init__(self, view: SeatView) -> None:
         self.view = view
-        self.model = shipped_weights(view.variant.name)
+        self.model = shipped_model(view.variant.name)
         self.rules = view.rules()
 
     def weights(self, worlds: list[list[int]]) -> list[float]:

@@ -1,13 +1,14 @@
 """A learned model of how players choose their cards, to weigh worlds by the others' play.
 
-Each legal card of a position gets a few features a player can see (its points, whether it
-wins the trick, whether the partner is winning, whether it is the suit's master...), and the
-model's linear score turns them into a choice probability (a softmax over the legal cards).
-A world is then as likely as the others' past plays are under the model, with the cards the
-world gives them: policy-based inference, as in Rebstock et al., "Policy Based Inference in
-Trick-Taking Card Games" (2019). The weights come from self-play (`games.bots.train`) and
-live in `weights/play_policy.json`, one row per rule set.
-"""
+Each legal card of a position gets features a player can see: summaries (its points, whether
+it wins the trick, whether the partner is winning, whether it is the suit's master...) and the
+board around it (its rank, the seat's own cards and the cards still out in its suit, its place
+in the trick...). The model scores it linearly plus through one hidden layer of tanh units,
+and a softmax over the legal cards turns the scores into choice probabilities. A world is then
+as likely as the others' past plays are under the model, with the cards the world gives them:
+policy-based inference, as in Rebstock et al., "Policy Based Inference in Trick-Taking Card
+Games" (2019). The weights come from self-play (`games.bots.train`) and live in
+`weights/play_policy.json`, one model per rule set."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import json
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -24,6 +26,7 @@ from games.bots.kernel import (
     COUNT,
     LED,
     POINT,
+    RANKED,
     STATE_SIZE,
     STRONG,
     TO_ACT,
@@ -43,7 +46,7 @@ from games.rules.cards import SUIT_MASK
 from games.rules.play import PlayRules
 
 WEIGHTS_FILE = Path(__file__).with_name("weights") / "play_policy.json"
-FEATURES = (
+SUMMARIES = (
     "trump", "points", "master", "lowest_held", "strength", "suit_length", "lead_master",
     "lead_trump", "lead_trump_by_taker", "lead_points", "lead_suit_length",
     "lead_master_points", "lead_singleton", "win_over_opponent", "win_over_partner",
@@ -53,10 +56,53 @@ FEATURES = (
     "cheapest_winner", "dearest_plain", "highest_held", "lead_suit_out", "lead_trump_out",
     "second_strength", "points_to_safe_partner",
 )  # fmt: skip
+# What the linear summaries above leave out, for the model's hidden layer to combine: the
+# card's rank, the seat's own cards and the cards still out in its suit (each by strength),
+# its place in the trick, the card winning it, how far the hand is, and the trumps.
+BOARD = (
+    *(f"strength_is_{k}" for k in range(8)),
+    *(f"own_in_suit_{k}" for k in range(8)),
+    *(f"out_in_suit_{k}" for k in range(8)),
+    *(f"trick_place_{k}" for k in range(4)),
+    "winning_strength", "winning_trump", "winning_in_suit", "tricks_done", "own_trumps",
+    "trumps_out", "taker_side",
+)  # fmt: skip
+FEATURES = (*SUMMARIES, *BOARD)
 FEATURE_COUNT = len(FEATURES)
 MAX_CHOICES = 8  # a hand holds at most eight cards
 
 _SUIT = np.array(SUIT_MASK, dtype=np.int64)
+
+
+class PlayModel(NamedTuple):
+    """A card's score: `linear` . x + `output` . tanh(`hidden` @ x + `bias`), x its features."""
+
+    linear: np.ndarray  # (FEATURE_COUNT,)
+    hidden: np.ndarray  # (units, FEATURE_COUNT)
+    bias: np.ndarray  # (units,)
+    output: np.ndarray  # (units,)
+
+    @classmethod
+    def linear_only(cls, linear: np.ndarray) -> PlayModel:
+        """A model with no hidden layer."""
+        return cls(linear, np.zeros((0, len(linear))), np.zeros(0), np.zeros(0))
+
+    @classmethod
+    def of(cls, row: dict[str, list[Any]]) -> PlayModel:
+        """The model a weights file's row describes."""
+        linear = np.array(row["linear"], dtype=np.float64)
+        hidden = np.array(row["hidden"], dtype=np.float64).reshape(-1, len(linear))
+        return cls(
+            linear, hidden, np.array(row["bias"], dtype=np.float64),
+            np.array(row["output"], dtype=np.float64),
+        )  # fmt: skip
+
+    def row(self) -> dict[str, list[Any]]:
+        """The weights file's row for this model."""
+        return {
+            "linear": self.linear.tolist(), "hidden": self.hidden.tolist(),
+            "bias": self.bias.tolist(), "output": self.output.tolist(),
+        }  # fmt: skip
 
 
 @njit
@@ -133,6 +179,35 @@ def _features(
 
 
 @njit
+def _board(tab: np.ndarray, st: np.ndarray, card: int, taker_team: int, out: np.ndarray) -> None:
+    """`BOARD` of the seat to act playing `card` (from what it sees), into `out`."""
+    seat = st[TO_ACT]
+    hand = st[seat]
+    out_cards = _held(st)
+    others = out_cards & ~hand
+    suit = card >> 3
+    at = len(SUMMARIES)
+    out[at + tab[STRONG + card]] = 1.0
+    for k in range(8):
+        other = tab[RANKED + suit * 8 + k]
+        if other != card:
+            out[at + 8 + k] = float((hand >> other) & 1)
+            out[at + 16 + k] = float((others >> other) & 1)
+    n = st[COUNT]
+    out[at + 24 + n] = 1.0
+    at += 28
+    if n:
+        winner = st[WIN_CARD]
+        out[at] = tab[STRONG + winner] / 7.0
+        out[at + 1] = float((tab[TRUMPS] >> winner) & 1)
+        out[at + 2] = 1.0 if winner >> 3 == suit else 0.0
+    out[at + 3] = (32 - _popcount(out_cards) - n) / 28.0
+    out[at + 4] = _popcount(hand & tab[TRUMPS]) / 8.0
+    out[at + 5] = _popcount(others & tab[TRUMPS]) / 8.0
+    out[at + 6] = 1.0 if (seat & 1) == taker_team else 0.0
+
+
+@njit
 def _choices(
     tab: np.ndarray, st: np.ndarray, taker_team: int, feats: np.ndarray, cards: np.ndarray
 ) -> int:
@@ -151,19 +226,38 @@ def _choices(
         left &= left - 1
         cards[count] = card
         _features(tab, st, keys, card, taker_team, feats[count])
+        _board(tab, st, card, taker_team, feats[count])
         count += 1
     return count
 
 
 @njit
+def _score(
+    x: np.ndarray, linear: np.ndarray, hidden: np.ndarray, bias: np.ndarray, output: np.ndarray
+) -> float:
+    """The model's score of one card from its features: linear, plus one hidden layer."""
+    score = 0.0
+    for f in range(x.shape[0]):
+        score += x[f] * linear[f]
+    for h in range(hidden.shape[0]):
+        z = bias[h]
+        row = hidden[h]
+        for f in range(x.shape[0]):
+            z += x[f] * row[f]
+        score += output[h] * np.tanh(z)
+    return score
+
+
+@njit
 def _log_likelihood(
     tab: np.ndarray, worlds: np.ndarray, first: int, played: np.ndarray, seats: np.ndarray,
-    me: int, taker_team: int, weights: np.ndarray, out: np.ndarray,
+    me: int, taker_team: int, linear: np.ndarray, hidden: np.ndarray, bias: np.ndarray,
+    output: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
     """Per world, the log-probability under the model of the past plays by seats other than
     `me` that had a choice (replayed from the hands as dealt for play)."""
     st = np.zeros(STATE_SIZE, dtype=np.int64)
-    feats = np.zeros((MAX_CHOICES, weights.shape[0]))
+    feats = np.zeros((MAX_CHOICES, linear.shape[0]))
     cards = np.zeros(MAX_CHOICES, dtype=np.int64)
     scores = np.zeros(MAX_CHOICES)
     for w in range(worlds.shape[0]):
@@ -179,11 +273,8 @@ def _log_likelihood(
                     top = -1e300
                     chosen = 0.0
                     for j in range(count):
-                        score = 0.0
-                        for f in range(weights.shape[0]):
-                            score += feats[j, f] * weights[f]
-                        scores[j] = score
-                        top = max(top, score)
+                        scores[j] = _score(feats[j], linear, hidden, bias, output)
+                        top = max(top, scores[j])
                         if cards[j] == played[i]:
                             chosen = scores[j]
                     norm = 0.0
@@ -222,15 +313,15 @@ def _decisions(
 
 def log_likelihood(
     ctx: Context, hands: Sequence[Sequence[int]], first: int, played: Sequence[int],
-    seats: Sequence[int], me: int, taker_team: int, weights: np.ndarray,
+    seats: Sequence[int], me: int, taker_team: int, model: PlayModel,
 ) -> np.ndarray:  # fmt: skip
-    """Per world (four hands as dealt for play), the log-probability under the model with
-    `weights` of the past plays (`played` by `seats`, `first` leading) of every seat but `me`."""
+    """Per world (four hands as dealt for play), the log-probability under `model` of the
+    past plays (`played` by `seats`, `first` leading) of every seat but `me`."""
     worlds = np.array(hands, dtype=np.int64).reshape(len(hands), 4)
     out = np.zeros(len(worlds))
     _log_likelihood(
         ctx.table, worlds, first, np.array(played, dtype=np.int64),
-        np.array(seats, dtype=np.int64), me, taker_team, weights, out,
+        np.array(seats, dtype=np.int64), me, taker_team, *model, out,
     )  # fmt: skip
     return out
 
@@ -250,19 +341,19 @@ def decisions(
     return feats[:k], counts[:k], chosen[:k]
 
 
-def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, np.ndarray]:
-    """Every rule set's weights in a weights file (`bench/bots.py` times this)."""
-    rows = json.loads(path.read_text())["weights"]
-    return {name: np.array(row, dtype=np.float64) for name, row in rows.items()}
+def load_models(path: Path = WEIGHTS_FILE) -> dict[str, PlayModel]:
+    """Every rule set's model in a weights file (`bench/bots.py` times this)."""
+    rows = json.loads(path.read_text())["models"]
+    return {name: PlayModel.of(row) for name, row in rows.items()}
 
 
 @lru_cache(maxsize=1)
-def _shipped() -> dict[str, np.ndarray]:
-    return load_weights()
+def _shipped() -> dict[str, PlayModel]:
+    return load_models()
 
 
-def shipped_weights(variant: str) -> np.ndarray | None:
-    """The trained weights of a rule set (`None` if none were trained for it)."""
+def shipped_model(variant: str) -> PlayModel | None:
+    """The trained model of a rule set (`None` if none was trained for it)."""
     return _shipped().get(variant)
 
 
@@ -272,5 +363,6 @@ def warm_up() -> None:
     kernel_warm_up()
     ctx = Context.of(PlayRules(0), needs_suit=True)
     deal = [[0xFF, 0xFF00, 0xFF0000, 0xFF000000]]
-    log_likelihood(ctx, deal, 0, [0, 8], [0, 1], 0, 0, np.zeros(FEATURE_COUNT))
+    untrained = PlayModel.linear_only(np.zeros(FEATURE_COUNT))
+    log_likelihood(ctx, deal, 0, [0, 8], [0, 1], 0, 0, untrained)
     _shipped()
