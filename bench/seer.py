@@ -5,6 +5,11 @@ depth: every card solved exactly from five tricks before the end, playouts befor
 it never guesses a hidden card. Its share of mirrored pairs won against a level bounds what
 any honest card play could win with hard's auction; ties (both games of a pair with the same
 margin) count half, as in the arena, and their share is printed too.
+
+With `--reveal P` the seer sees only part of the cards: each card is shown to it with chance P
+(drawn once per hand), and it plays as hard does, its worlds dealt with the cards it was shown
+in place. Between hard (0) and the seer (1), this says how much better hard's placement of the
+hidden cards would have to be to win a given share of pairs.
 Run: `python bench/seer.py --variant belote --b medium --deals 400 --seed 1 --jobs 2`
 """
 
@@ -14,12 +19,14 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.bots import BOTS, Bot, arena, get_bot, warm_up  # noqa: E402
+from games.bots import BOTS, Bot, arena, get_bot, medium, warm_up  # noqa: E402
 from games.bots.hard import HardBot  # noqa: E402
+from games.bots.inference import Knowledge, infer  # noqa: E402
 from games.bots.medium import CardSearch  # noqa: E402
 from games.bots.view import SeatView  # noqa: E402
 from games.rules.actions import PLAYS, Action  # noqa: E402
@@ -28,14 +35,18 @@ from games.rules.variants import VARIANTS  # noqa: E402
 
 
 class SeerBot(HardBot):
-    """Hard's calls; its cards chosen in the true world (`world`, set before each decision)."""
+    """Hard's calls; its cards chosen in the true world (`world`, set before each decision),
+    or, with `shown` set, as hard chooses them, told where the shown cards are."""
 
     name = "seer"
     offered = False
     world: list[int] = []  # noqa: RUF012 (each process's one seer table at a time)
+    reveal: float | None = None  # each card's chance to be shown (None: every card is)
+    shown = 0  # this hand's cards shown, with `reveal`
+    acting = False  # whether a seer is the seat to act
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
-        if view.phase == "bidding":
+        if view.phase == "bidding" or self.reveal is not None:
             return super().decide(view, budget_ms, rng)
         left = sum(hand.bit_count() for hand in self.world)
         solve_below = self.depth.solve_below(left)
@@ -44,15 +55,35 @@ class SeerBot(HardBot):
         return PLAYS[view.legal_cards[best]]
 
 
+def infer_shown(view: SeatView) -> Knowledge:
+    """What the seat infers, and in play, for the seer, where the cards it was shown are."""
+    known = infer(view)
+    if view.phase != "playing" or SeerBot.reveal is None or not SeerBot.acting:
+        return known
+    pinned, forbidden = list(known.pinned), list(known.forbidden)
+    for seat in range(4):
+        placed = SeerBot.world[seat] & SeerBot.shown & known.unseen
+        pinned[seat] |= placed
+        forbidden[seat] &= ~placed
+        for other in range(4):
+            if other != seat:
+                forbidden[other] |= placed
+    return replace(known, pinned=tuple(pinned), forbidden=tuple(forbidden))  # type: ignore[arg-type]
+
+
 def play_hand_seen(
     state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: arena.Tally,
     seed: int, budget_ms: float | None,
 ) -> None:  # fmt: skip
     """The arena's `play_hand`, the seer told the cards each seat holds before it acts."""
     step = 0
+    if SeerBot.reveal is not None:
+        draw = random.Random(seed)  # noqa: S311 (replayable)
+        SeerBot.shown = sum(1 << card for card in range(32) if draw.random() < SeerBot.reveal)
     while state.to_act is not None:
         seat = state.to_act
         SeerBot.world = list(state.held)
+        SeerBot.acting = isinstance(seats[seat], SeerBot)
         seed_now = arena.decision_seed(seed, step)
         action = seats[seat].act(state.view(seat), budget_ms=budget_ms, seed=seed_now)
         state.apply(action, seat)
@@ -67,17 +98,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--reveal", type=float, help="each card's chance to be shown")
     args = parser.parse_args(argv)
     warm_up()
     arena.play_hand = play_hand_seen  # forked workers inherit it
+    SeerBot.reveal = args.reveal
+    # The search's view of the hidden cards, in forked workers too.
+    medium.infer = infer_shown  # type: ignore[attr-defined]
     tally = arena.run_deals(
         args.variant, SeerBot(), get_bot(args.b), args.deals, args.seed, jobs=args.jobs
     )
     result = arena.figures(tally)
+    sight = "every card seen" if args.reveal is None else f"each card shown with {args.reveal:g}"
     ties = sum(score == 0.5 for score in tally.pair_scores) / max(len(tally.pair_scores), 1)
     low, high = result["pair_win_share_ci95"]
     sys.stdout.write(
-        f"{args.variant}: seer (hard's calls, every card seen) vs {args.b}, "
+        f"{args.variant}: seer (hard's calls, {sight}) vs {args.b}, "
         f"{result['pairs']} mirrored deal pairs, seed {args.seed}\n"
         f"pairs won {result['pair_win_share']:.1%} ({low:.1%} .. {high:.1%}), "
         f"tied {ties:.1%}, margin {result['margin']:+} a deal\n"
