@@ -141,6 +141,7 @@ def _features(
     length = _popcount(hand & suit) / 8.0
     taker = 1.0 if (seat & 1) == taker_team else 0.0
     out[:] = 0.0
+    _board(tab, st, card, hand, others, taker, out)
     out[0], out[1], out[2], out[3], out[4], out[5] = trump, points, master, lowest, strength, length
     out[24] = trump * taker
     key = tab[POINT + card] * 8 + tab[STRONG + card]
@@ -179,12 +180,12 @@ def _features(
 
 
 @njit
-def _board(tab: np.ndarray, st: np.ndarray, card: int, taker_team: int, out: np.ndarray) -> None:
-    """`BOARD` of the seat to act playing `card` (from what it sees), into `out`."""
-    seat = st[TO_ACT]
-    hand = st[seat]
-    out_cards = _held(st)
-    others = out_cards & ~hand
+def _board(
+    tab: np.ndarray, st: np.ndarray, card: int, hand: int, others: int, taker: float,
+    out: np.ndarray,
+) -> None:  # fmt: skip
+    """`BOARD` of the seat to act (holding `hand`; `others`: the cards out in the other hands)
+    playing `card`, into `out`."""
     suit = card >> 3
     at = len(SUMMARIES)
     out[at + tab[STRONG + card]] = 1.0
@@ -201,10 +202,10 @@ def _board(tab: np.ndarray, st: np.ndarray, card: int, taker_team: int, out: np.
         out[at] = tab[STRONG + winner] / 7.0
         out[at + 1] = float((tab[TRUMPS] >> winner) & 1)
         out[at + 2] = 1.0 if winner >> 3 == suit else 0.0
-    out[at + 3] = (32 - _popcount(out_cards) - n) / 28.0
+    out[at + 3] = (32 - _popcount(hand | others) - n) / 28.0
     out[at + 4] = _popcount(hand & tab[TRUMPS]) / 8.0
     out[at + 5] = _popcount(others & tab[TRUMPS]) / 8.0
-    out[at + 6] = 1.0 if (seat & 1) == taker_team else 0.0
+    out[at + 6] = taker
 
 
 @njit
@@ -226,7 +227,6 @@ def _choices(
         left &= left - 1
         cards[count] = card
         _features(tab, st, keys, card, taker_team, feats[count])
-        _board(tab, st, card, taker_team, feats[count])
         count += 1
     return count
 

@@ -86,7 +86,9 @@ def _probabilities(scores: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return probs
 
 
-def _forward(model: PlayModel, feats: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, ...]:
+def _forward(
+    model: PlayModel, feats: np.ndarray, counts: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Each legal card's choice probability, and the hidden layer's activations."""
     active = np.tanh(feats @ model.hidden.T + model.bias)
     return _probabilities(feats @ model.linear + active @ model.output, counts), active
@@ -132,14 +134,13 @@ def _gradient(model: PlayModel, batch: Examples) -> list[np.ndarray]:
     ]
 
 
-def fit(examples: Examples, seed: int) -> PlayModel:
-    """The linear fit, then the whole model (hidden layer included) by Adam over shuffled
+def fit(examples: Examples, linear: np.ndarray, seed: int) -> PlayModel:
+    """From the `linear` fit, the whole model (hidden layer included) by Adam over shuffled
     batches: deterministic for a seed."""
     rng = np.random.default_rng(seed)
     size = examples[0].shape[2]
     parts = [
-        fit_linear(examples), rng.normal(0.0, size**-0.5, (HIDDEN, size)), np.zeros(HIDDEN),
-        np.zeros(HIDDEN),
+        linear, rng.normal(0.0, size**-0.5, (HIDDEN, size)), np.zeros(HIDDEN), np.zeros(HIDDEN),
     ]  # fmt: skip
     first = [np.zeros_like(part) for part in parts]
     second = [np.zeros_like(part) for part in parts]
@@ -163,8 +164,9 @@ def train(variant: str, deals: int, seed: int, jobs: int) -> tuple[PlayModel, di
     per_deal = self_play(variant, deals, seed, jobs)
     cut = deals - deals // 5
     learn, held_out = _join(per_deal[:cut]), _join(per_deal[cut:])
-    model = fit(learn, seed)
-    linear = PlayModel.linear_only(np.round(fit_linear(learn), DIGITS))
+    linear_weights = fit_linear(learn)
+    model = fit(learn, linear_weights, seed)
+    linear = PlayModel.linear_only(np.round(linear_weights, DIGITS))
     figures = {
         "examples": float(len(learn[2])),
         "held_out": float(len(held_out[2])),
