@@ -117,7 +117,11 @@ def django_db_setup(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -
         if wrapper.connection is not None and wrapper is not connection:
             wrapper.connection.close()
     if connection.vendor == "postgresql":
-        # And any a child process left behind (one was seen in CI, its owner unknown).
+        # And any a child process left behind (one was seen in CI, its owner unknown). A
+        # forked Celery pool process, ending, can end the session it inherited from this
+        # one (seen running one e2e file alone): then this takes a fresh connection.
+        if connection.connection is not None and not connection.is_usable():
+            connection.close()
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
