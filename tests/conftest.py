@@ -20,7 +20,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
 from django.test import override_settings
@@ -113,15 +113,13 @@ def django_db_setup(django_db_setup: None, django_db_blocker: DjangoDbBlocker) -
     the only user of its connection, which Django never hands back, and PostgreSQL refuses
     to drop a database still in use (it was left behind)."""
     yield
+    # This thread's own wrapper: `connection` is a proxy to it, never one of the wrappers.
+    own = connections[DEFAULT_DB_ALIAS]
     for wrapper in list(_connections):
-        if wrapper.connection is not None and wrapper is not connection:
+        if wrapper.connection is not None and wrapper is not own:
             wrapper.connection.close()
     if connection.vendor == "postgresql":
-        # And any a child process left behind (one was seen in CI, its owner unknown). A
-        # forked Celery pool process, ending, can end the session it inherited from this
-        # one (seen running one e2e file alone): then this takes a fresh connection.
-        if connection.connection is not None and not connection.is_usable():
-            connection.close()
+        # And any a child process left behind (one was seen in CI, its owner unknown).
         with django_db_blocker.unblock(), connection.cursor() as cursor:
             cursor.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
