@@ -33,3 +33,13 @@ def test_weighted_worlds_place_hidden_cards_no_worse_than_a_coin() -> None:
                "--powers", "0", "1", "--auction")  # fmt: skip
     chances = [float(x) for x in re.findall(r"mean probability ([\d.]+)", out)]
     assert len(chances) == 2 and all(0.34 < chance <= 1 for chance in chances), out
+
+
+@pytest.mark.slow
+def test_regret_values_every_level_s_cards_against_the_seer_s_best() -> None:
+    out = _run("regret.py", "--variant", "bela", "--deals", "2", "--seed", "3")
+    summaries = re.findall(r"^(\w+): (\d+) decisions, mean regret ([\d.]+)$", out, re.M)
+    assert [level for level, _, _ in summaries] == ["hard", "medium"], out
+    assert all(int(count) > 0 for _, count, _ in summaries), out
+    cells = [float(x) for x in re.findall(r"(-?[\d.]+) \(\s*\d+\)", out)]
+    assert cells and min(cells) >= 0.0, out
