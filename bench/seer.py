@@ -10,6 +10,8 @@ With `--reveal P` the seer sees only part of the cards: each card is shown to it
 (drawn once per hand), and it plays as hard does, its worlds dealt with the cards it was shown
 in place. Between hard (0) and the seer (1), this says how much better hard's placement of the
 hidden cards would have to be to win a given share of pairs.
+With `--lead-tricks N` the seer sees every card only when it leads one of the first N tricks,
+and plays every other card as hard does: what better early leads alone could win.
 Run: `python bench/seer.py --variant belote --b medium --deals 400 --seed 1 --jobs 2`
 """
 
@@ -42,11 +44,14 @@ class SeerBot(HardBot):
     offered = False
     world: list[int] = []  # noqa: RUF012 (each process's one seer table at a time)
     reveal: float | None = None  # each card's chance to be shown (None: every card is)
+    lead_tricks: int | None = None  # with it, the seer sees only for its leads of these tricks
     shown = 0  # this hand's cards shown, with `reveal`
     acting = False  # whether a seer is the seat to act
 
     def decide(self, view: SeatView, budget_ms: float, rng: random.Random) -> Action:
         if view.phase == "bidding" or self.reveal is not None:
+            return super().decide(view, budget_ms, rng)
+        if self.lead_tricks is not None and (view.trick or len(view.plays) >= 4 * self.lead_tricks):
             return super().decide(view, budget_ms, rng)
         left = sum(hand.bit_count() for hand in self.world)
         solve_below = self.depth.solve_below(left)
@@ -99,10 +104,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--reveal", type=float, help="each card's chance to be shown")
+    parser.add_argument(
+        "--lead-tricks", type=int, help="see every card only to lead these first tricks"
+    )
     args = parser.parse_args(argv)
     warm_up()
     arena.play_hand = play_hand_seen  # forked workers inherit it
     SeerBot.reveal = args.reveal
+    SeerBot.lead_tricks = args.lead_tricks
     # The search's view of the hidden cards, in forked workers too.
     medium.infer = infer_shown  # type: ignore[attr-defined]
     tally = arena.run_deals(
@@ -110,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     result = arena.figures(tally)
     sight = "every card seen" if args.reveal is None else f"each card shown with {args.reveal:g}"
+    if args.lead_tricks is not None:
+        sight += f" to lead the first {args.lead_tricks} tricks only"
     ties = sum(score == 0.5 for score in tally.pair_scores) / max(len(tally.pair_scores), 1)
     low, high = result["pair_win_share_ci95"]
     sys.stdout.write(

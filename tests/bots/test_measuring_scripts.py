@@ -28,6 +28,13 @@ def test_a_seer_that_sees_every_card_beats_medium() -> None:
 
 
 @pytest.mark.slow
+def test_a_seer_that_sees_only_to_lead_says_so() -> None:
+    out = _run("seer.py", "--variant", "bela", "--deals", "3", "--lead-tricks", "2")
+    assert "every card seen to lead the first 2 tricks only" in out, out
+    assert re.search(r"pairs won [\d.]+%", out), out
+
+
+@pytest.mark.slow
 def test_weighted_worlds_place_hidden_cards_no_worse_than_a_coin() -> None:
     out = _run("inference.py", "--variant", "bela", "--deals", "3", "--worlds", "40",
                "--powers", "0", "1", "--auction")  # fmt: skip
