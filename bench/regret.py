@@ -81,9 +81,8 @@ def report(found: Regrets, levels: Sequence[str]) -> list[str]:
         sums[key][1] += 1
     lines = []
     for level in dict.fromkeys(levels):
-        mine = [value for key, value in found if key[0] == level]
-        total, count = sum(mine), len(mine)
-        lines.append(f"{level}: {count} decisions, mean regret {total / max(count, 1):.2f}")
+        total, count = (sum(v[i] for k, v in sums.items() if k[0] == level) for i in (0, 1))
+        lines.append(f"{level}: {int(count)} decisions, mean regret {total / max(count, 1):.2f}")
         for kind in ("lead", "follow"):
             for side in ("declarers", "defenders"):
                 cells = []
