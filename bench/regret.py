@@ -47,23 +47,20 @@ def regret(view: SeatView, world: list[int], action: Action) -> float:
     return max(values) - values[chosen]
 
 
-def play_hand_valued(
-    state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: arena.Tally,
-    seed: int, budget_ms: float | None,
-) -> None:  # fmt: skip
-    """The arena's `play_hand`, every card chosen among two or more valued against the seer's."""
-    step = 0
-    while (seat := state.to_act) is not None:
-        shown = state.view(seat)
-        action = seats[seat].act(shown, budget_ms=budget_ms, seed=arena.decision_seed(seed, step))
-        view = read_view(shown)
-        if view.phase == "playing" and len(view.legal_cards) > 1 and view.contract is not None:
-            kind = "follow" if view.trick else "lead"
-            side = "declarers" if view.contract.team == seat & 1 else "defenders"
-            key = (seats[seat].name, kind, side, len(view.plays) // 4 + 1)
-            _found.append((key, regret(view, list(state.held), action)))
-        state.apply(action, seat)
-        step += 1
+def decide_valued(
+    state: HandState, bot: Bot, budget_ms: float | None, seed: int, step: int
+) -> Action:
+    """The arena's `ask`, every card chosen among two or more valued against the seer's."""
+    action = arena.ask(state, bot, budget_ms, seed, step)
+    seat = state.to_act
+    view = None if seat is None else read_view(state.view(seat))
+    if view is None or view.contract is None or len(view.legal_cards) < 2:
+        return action
+    kind = "follow" if view.trick else "lead"
+    side = "declarers" if view.contract.team == view.seat & 1 else "defenders"
+    key = (bot.name, kind, side, len(view.plays) // 4 + 1)
+    _found.append((key, regret(view, list(state.held), action)))
+    return action
 
 
 def play_pair(job: arena.Job, deal: int) -> Regrets:
@@ -104,8 +101,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     warm_up()
-    arena.play_hand = play_hand_valued  # forked workers inherit it
-    job = arena.Job(args.variant, get_bot(args.a), get_bot(args.b), args.seed, None)
+    job = arena.Job(
+        args.variant, get_bot(args.a), get_bot(args.b), args.seed, None, decide=decide_valued
+    )
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         found = [
             item for pair in pool.map(partial(play_pair, job), range(args.deals)) for item in pair

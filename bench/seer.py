@@ -76,23 +76,17 @@ def infer_shown(view: SeatView) -> Knowledge:
     return replace(known, pinned=tuple(pinned), forbidden=tuple(forbidden))  # type: ignore[arg-type]
 
 
-def play_hand_seen(
-    state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: arena.Tally,
-    seed: int, budget_ms: float | None,
-) -> None:  # fmt: skip
-    """The arena's `play_hand`, the seer told the cards each seat holds before it acts."""
-    step = 0
-    if SeerBot.reveal is not None:
+def decide_seen(
+    state: HandState, bot: Bot, budget_ms: float | None, seed: int, step: int
+) -> Action:
+    """The arena's `ask`, the seer told the cards each seat holds before it acts (and, with
+    `reveal`, the hand's shown cards drawn at its first decision)."""
+    if SeerBot.reveal is not None and step == 0:
         draw = random.Random(seed)  # noqa: S311 (replayable)
         SeerBot.shown = sum(1 << card for card in range(32) if draw.random() < SeerBot.reveal)
-    while state.to_act is not None:
-        seat = state.to_act
-        SeerBot.world = list(state.held)
-        SeerBot.acting = isinstance(seats[seat], SeerBot)
-        seed_now = arena.decision_seed(seed, step)
-        action = seats[seat].act(state.view(seat), budget_ms=budget_ms, seed=seed_now)
-        state.apply(action, seat)
-        step += 1
+    SeerBot.world = list(state.held)
+    SeerBot.acting = isinstance(bot, SeerBot)
+    return arena.ask(state, bot, budget_ms, seed, step)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -109,14 +103,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     warm_up()
-    arena.play_hand = play_hand_seen  # forked workers inherit it
     SeerBot.reveal = args.reveal
     SeerBot.lead_tricks = args.lead_tricks
     # The search's view of the hidden cards, in forked workers too.
     medium.infer = infer_shown  # type: ignore[attr-defined]
     tally = arena.run_deals(
-        args.variant, SeerBot(), get_bot(args.b), args.deals, args.seed, jobs=args.jobs
-    )
+        args.variant, SeerBot(), get_bot(args.b), args.deals, args.seed, jobs=args.jobs,
+        decide=decide_seen,
+    )  # fmt: skip
     result = arena.figures(tally)
     sight = "every card seen" if args.reveal is None else f"each card shown with {args.reveal:g}"
     if args.lead_tricks is not None:

@@ -15,12 +15,13 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from games.bots import BOTS, Bot, get_bot, warm_up
+from games.rules.actions import Action
 from games.rules.cards import shuffled_deck
 from games.rules.hand import HandState
 from games.rules.match import Match
@@ -48,17 +49,28 @@ def decision_seed(*parts: int) -> int:
     return value
 
 
+# How a seat's action is got: from the hand, the seat's bot, the budget, the hand's seed and
+# the decision's number in the hand. The arena asks the bot (`ask`); a bench script may look
+# on around it (`bench/seer.py` shows its bot the cards, `bench/regret.py` values the card).
+Decide = Callable[[HandState, Bot, float | None, int, int], Action]
+
+
+def ask(state: HandState, bot: Bot, budget_ms: float | None, seed: int, step: int) -> Action:
+    """The bot's action for the seat to act, from that seat's view only."""
+    if state.to_act is None:
+        raise ValueError("the hand is over")
+    return bot.act(state.view(state.to_act), budget_ms=budget_ms, seed=decision_seed(seed, step))
+
+
 def play_hand(
     state: HandState, seats: Sequence[Bot], labels: Sequence[str], tally: Tally, seed: int,
-    budget_ms: float | None,
+    budget_ms: float | None, decide: Decide = ask,
 ) -> None:  # fmt: skip
     """Play one hand to its end, every seat asking its bot and the engine checking the move."""
     step = 0
-    while state.to_act is not None:
-        seat = state.to_act
-        view = state.view(seat)
+    while (seat := state.to_act) is not None:
         start = time.process_time()
-        action = seats[seat].act(view, budget_ms=budget_ms, seed=decision_seed(seed, step))
+        action = decide(state, seats[seat], budget_ms, seed, step)
         tally.times[labels[seat]].append((time.process_time() - start) * 1000)
         state.apply(action, seat)
         step += 1
@@ -93,6 +105,7 @@ class Job:
     seed: int
     budget_ms: float | None
     a_partner: Bot | None = None  # mixed mode: A's partner (say medium, for a person)
+    decide: Decide = ask
 
 
 Game = tuple[list[int], list[int], list[int], float | None, dict[str, list[float]]]
@@ -106,7 +119,8 @@ def mirrored_deal(job: Job, deal: int, tally: Tally) -> list[HandState]:
     for a_team in (0, 1):
         state = HandState(rules, deal % 4, deck)
         bots, labels = _lineup(job.a, job.b, a_team, job.a_partner)
-        play_hand(state, bots, labels, tally, decision_seed(job.seed, deal, a_team), job.budget_ms)
+        seed = decision_seed(job.seed, deal, a_team)
+        play_hand(state, bots, labels, tally, seed, job.budget_ms, job.decide)
         hands.append(state)
     return hands
 
@@ -144,7 +158,7 @@ def _match_pair(job: Job, number: int) -> Game:
             deck = shuffled_deck(random.Random(decision_seed(job.seed, number, hands)))  # noqa: S311
             state = match.new_hand(deck=deck)
             seed = decision_seed(job.seed, number, a_team, hands)
-            play_hand(state, bots, labels, tally, seed, job.budget_ms)
+            play_hand(state, bots, labels, tally, seed, job.budget_ms, job.decide)
             match.record()
             hands += 1
         wins += 1.0 if match.winner == a_team else 0.5 if match.winner is None else 0.0
@@ -179,11 +193,11 @@ def _merge_all(tally: Tally, games: Iterable[Game]) -> None:
 
 def run_deals(
     variant: str, a: Bot, b: Bot, deals: int, seed: int, budget_ms: float | None = None,
-    jobs: int = 1, a_partner: Bot | None = None,
+    jobs: int = 1, a_partner: Bot | None = None, decide: Decide = ask,
 ) -> Tally:  # fmt: skip
     """Mirrored deal pairs: each deck played with A on team 0, then with A on team 1
-    (`a_partner`: in A's second seat instead of A)."""
-    return _run(Job(variant, a, b, seed, budget_ms, a_partner), deals, False, jobs)
+    (`a_partner`: in A's second seat instead of A; `decide`: how each action is got)."""
+    return _run(Job(variant, a, b, seed, budget_ms, a_partner, decide), deals, False, jobs)
 
 
 def run_matches(

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games.bots import get_bot
-from games.bots.arena import Tally, figures, run_deals, run_matches
+from games.bots import Bot, get_bot
+from games.bots.arena import Tally, ask, figures, run_deals, run_matches
+from games.rules.actions import Action
+from games.rules.hand import HandState
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"points_per_deal", "ci95", "pair_win_share", "elo", "ms_median", "ms_p99"}
@@ -87,3 +89,32 @@ def test_mixed_mode_seats_the_partner_in_the_second_seat_of_a_team() -> None:
     level = figures(run_deals("bela", easy, easy, 6, seed=1, budget_ms=10))
     assert level["margin"] == 0
     assert mixed["margin"] < 0
+
+
+def test_a_decide_hook_sees_every_decision_and_its_action_is_played() -> None:
+    """A bench script's look at each decision (`bench/seer.py`, `bench/regret.py`)."""
+    seen: list[tuple[str, int]] = []
+
+    def looking_on(
+        state: HandState, bot: Bot, budget_ms: float | None, seed: int, step: int
+    ) -> Action:
+        seen.append((bot.name, step))
+        return ask(state, bot, budget_ms, seed, step)
+
+    easy, rand = get_bot("easy"), get_bot("random")
+    plain = figures(run_deals("bela", easy, easy, 3, seed=2, budget_ms=10))
+    watched = figures(run_deals("bela", easy, easy, 3, seed=2, budget_ms=10, decide=looking_on))
+    for timing in ("ms_median", "ms_p99"):
+        del plain[timing], watched[timing]
+    assert watched == plain
+    assert sum(step == 0 for _, step in seen) == 6  # three pairs, two hands each
+    assert sum(step >= 32 for _, step in seen) >= 6  # every card of every hand, bids before
+
+    def random_for_a(
+        state: HandState, bot: Bot, budget_ms: float | None, seed: int, step: int
+    ) -> Action:
+        return ask(state, rand if bot is easy else bot, budget_ms, seed, step)
+
+    other = get_bot("easy")  # B's own bot, so only A's is swapped
+    swapped = figures(run_deals("bela", easy, other, 3, seed=2, budget_ms=10, decide=random_for_a))
+    assert plain["margin"] == 0 and swapped["margin"] < 0  # easy against itself ties
