@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -32,6 +33,22 @@ def test_a_seer_that_sees_only_to_lead_says_so() -> None:
     out = _run("seer.py", "--variant", "bela", "--deals", "3", "--lead-tricks", "2")
     assert "every card seen to lead the first 2 tricks only" in out, out
     assert re.search(r"pairs won [\d.]+%", out), out
+
+
+@pytest.mark.slow
+def test_a_seer_shown_nothing_plays_as_hard_does() -> None:
+    """With no card shown, the seer's hook changes nothing: hard's own figures."""
+    out = _run("seer.py", "--variant", "bela", "--deals", "3", "--reveal", "0")
+    seer = re.search(r"pairs won ([\d.]+)%.*margin ([+-][\d.]+) a deal", out)
+    arena = subprocess.run(
+        [sys.executable, "-m", "games.bots.arena", "--variant", "bela", "--a", "hard", "--b",
+         "medium", "--deals", "3", "--seed", "1", "--json"],
+        cwd=BENCH.parent, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    hard = json.loads(arena.stdout)
+    assert seer is not None, out
+    assert float(seer.group(1)) == pytest.approx(100 * hard["pair_win_share"]), out
+    assert float(seer.group(2)) == pytest.approx(hard["margin"]), out
 
 
 @pytest.mark.slow
