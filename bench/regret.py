@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from seer import seen_values  # noqa: E402 (bench/, the script's own folder)
+
 from games.bots import BOTS, Bot, arena, get_bot, warm_up  # noqa: E402
-from games.bots.hard import HardBot  # noqa: E402
-from games.bots.medium import CardSearch  # noqa: E402
 from games.bots.view import SeatView, read_view  # noqa: E402
 from games.rules.actions import PLAYS, Action  # noqa: E402
 from games.rules.hand import HandState  # noqa: E402
@@ -39,11 +39,8 @@ _found: Regrets = []  # this process's regrets of the pair being played
 
 def regret(view: SeatView, world: list[int], action: Action) -> float:
     """The seer's value of its best legal card less that of the card chosen."""
-    left = sum(hand.bit_count() for hand in world)
-    solve_below = HardBot.depth.solve_below(left)
-    legal = view.legal_cards
-    values = CardSearch.of(view).totals([world], [1.0], legal, solve_below)
-    chosen = next(i for i, card in enumerate(legal) if PLAYS[card] == action)
+    values = seen_values(view, world)
+    chosen = next(i for i, card in enumerate(view.legal_cards) if PLAYS[card] == action)
     return max(values) - values[chosen]
 
 

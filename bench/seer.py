@@ -53,11 +53,15 @@ class SeerBot(HardBot):
             return super().decide(view, budget_ms, rng)
         if self.lead_tricks is not None and (view.trick or len(view.plays) >= 4 * self.lead_tricks):
             return super().decide(view, budget_ms, rng)
-        left = sum(hand.bit_count() for hand in self.world)
-        solve_below = self.depth.solve_below(left)
-        values = CardSearch.of(view).totals([self.world], [1.0], view.legal_cards, solve_below)
+        values = seen_values(view, self.world)
         best = max(range(len(values)), key=values.__getitem__)
         return PLAYS[view.legal_cards[best]]
+
+
+def seen_values(view: SeatView, world: list[int]) -> list[float]:
+    """Each legal card's value for the seat in the one true world, searched at hard's depth."""
+    solve_below = HardBot.depth.solve_below(sum(hand.bit_count() for hand in world))
+    return CardSearch.of(view).totals([world], [1.0], view.legal_cards, solve_below)
 
 
 def infer_shown(view: SeatView) -> Knowledge:
