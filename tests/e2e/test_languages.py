@@ -13,7 +13,13 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.glossary import glossary
 from games.services import table_create
-from tests.e2e.screen import SIZES, outside_viewport, split_words, wait_for_a_move
+from tests.e2e.screen import (
+    PHONE_SIDEWAYS,
+    SIZES,
+    outside_viewport,
+    split_words,
+    wait_for_a_move,
+)
 from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
@@ -145,6 +151,24 @@ def test_lobby_table_result_tournament_and_rules_in_the_players_language(
     assert words["sweep"] in rules_text and words["belot"] in rules_text
     shoot(page, f"{language}-{variant}-how-to-play")
     assert english_left(page, language) == []
+
+
+@pytest.mark.parametrize("language", ["en", *sorted(GAMES)])
+def test_a_phone_held_sideways_keeps_the_site_header_to_one_short_line(
+    localised: Page, asgi_server: Server, language: str
+) -> None:
+    # The table takes the height the header leaves: a header of two tall lines took a
+    # quarter of a sideways phone's screen from the felt and the cards.
+    page = localised
+    sign_in(page.context, asgi_server, person(f"sideways-{language}"))
+    page.set_viewport_size(PHONE_SIDEWAYS)
+    page.goto(f"{asgi_server.url}/tables/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("header nav form button")).to_be_visible()  # signed in: every item
+    page.screenshot(path=artifact_path(f"lang-{language}-header-sideways.png"))
+    header = page.locator("header").bounding_box()
+    assert header is not None and header["height"] <= 32, header
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_SIDEWAYS["width"]
 
 
 @pytest.mark.parametrize("language", ["bg"])
