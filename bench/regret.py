@@ -75,8 +75,10 @@ def report(found: Regrets, levels: Sequence[str]) -> list[str]:
         sums[key][1] += 1
     lines = []
     for level in dict.fromkeys(levels):
-        total, count = (sum(v[i] for k, v in sums.items() if k[0] == level) for i in (0, 1))
-        lines.append(f"{level}: {int(count)} decisions, mean regret {total / max(count, 1):.2f}")
+        mine = [value for key, value in found if key[0] == level]
+        lines.append(
+            f"{level}: {len(mine)} decisions, mean regret {sum(mine) / max(len(mine), 1):.2f}"
+        )
         for kind in ("lead", "follow"):
             for side in ("declarers", "defenders"):
                 cells = []
