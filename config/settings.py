@@ -199,6 +199,9 @@ LIVE_TABLE_BOT_RUN_SECONDS = env_float("LIVE_TABLE_BOT_RUN_SECONDS", default=0.1
 LIVE_TABLE_TRICK_PAUSE_MS = env_int("LIVE_TABLE_TRICK_PAUSE_MS", default=1500)
 # Seconds a person has for a turn before a bot plays it for them.
 LIVE_TABLE_TURN_SECONDS = env_int("LIVE_TABLE_TURN_SECONDS", default=45)
+# Seconds more on a person's first turn of each hand after the first: the last hand's summary
+# opens over the table as the next hand is dealt, and reading it should not cost them the turn.
+LIVE_TABLE_READING_SECONDS = env_int("LIVE_TABLE_READING_SECONDS", default=15)
 # Seconds a table may sit idle past its due move before the sweep queues that move again.
 LIVE_TABLE_STALL_SECONDS = env_int("LIVE_TABLE_STALL_SECONDS", default=10)
 CELERY_BEAT_SCHEDULE["games-sweep-stalled-tables"] = {

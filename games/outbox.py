@@ -17,7 +17,7 @@ from kombu.exceptions import OperationalError
 from games import tasks
 from games.broadcast import LATEST, Payload, broadcast, public_group, seat_group
 from games.models import Table, TableEvent
-from games.queries import hand_view, table_snapshot
+from games.queries import hand_view, table_snapshot, turn_time
 from games.unit_of_work import Moment, TableChange
 from games.watching import group_table_ids, released_hands
 
@@ -162,7 +162,8 @@ def _next_task(change: TableChange) -> Callable[[], object] | None:
     if seat.bot_decides:
         delay = bot_delay(change)
         return lambda: tasks.bot_act.apply_async(args, countdown=delay)
-    return lambda: tasks.turn_timeout.apply_async(args, countdown=table.turn_seconds)
+    countdown = turn_time(table, change.engine)
+    return lambda: tasks.turn_timeout.apply_async(args, countdown=countdown)
 
 
 def bot_delay(change: TableChange) -> float:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -40,13 +41,27 @@ def target_of(match: rules.Match) -> int:
     return match.rules.target()
 
 
+def turn_time(table: Table, match: rules.Match | None) -> int:
+    """Seconds the person to act has for this turn, counted from the last commit.
+
+    Their first turn of each hand after the first has time to read the last hand's summary
+    too: it opens over the table as the next hand is dealt (a hand thrown in included).
+    """
+    hand = match.hand if match is not None else None
+    if hand is None or match is None or not match.history:
+        return table.turn_seconds
+    if any(seat == hand.to_act for seat, _ in hand.log):
+        return table.turn_seconds
+    return table.turn_seconds + settings.LIVE_TABLE_READING_SECONDS
+
+
 def turn_left(
     table: Table, seats: list[Seat], match: rules.Match | None, *, since: datetime
 ) -> float | None:
     """Seconds the person to act has before their bot plays for them (None: no clock runs).
 
     Every committed change restarts the clock (the timeout task is queued after each), so it
-    runs from `since`, the last commit; bots and paused tables have none.
+    runs from `since`, the last commit, for `turn_time`; bots and paused tables have none.
     """
     hand = match.hand if match is not None else None
     if table.status != Table.Status.PLAYING or table.is_paused or hand is None:
@@ -55,7 +70,7 @@ def turn_left(
     if seat is None or seat.user is None or seat.bot_decides:
         return None
     elapsed = (timezone.now() - since).total_seconds()
-    return round(max(0.0, table.turn_seconds - elapsed), 1)
+    return round(max(0.0, turn_time(table, match) - elapsed), 1)
 
 
 # One computer account may fill three seats: each seat's computer player has a name of its own.

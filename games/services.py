@@ -27,7 +27,7 @@ from games.bots import get_bot
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
-from games.queries import table_seats
+from games.queries import table_seats, turn_time
 from games.unit_of_work import TableChange
 
 # The longest a finished trick may stay on the felt (ms).
@@ -325,7 +325,7 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
             idle = (now - change.table.updated_at).total_seconds()
             if seat.bot_decides:
                 outbox.requeue_bot_move(table_id=table_id, version=version)
-            elif idle > change.table.turn_seconds + grace_seconds:
+            elif idle > turn_time(change.table, change.engine) + grace_seconds:
                 outbox.requeue_turn_timeout(table_id=table_id, version=version)
             else:
                 continue
