@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from games.models import Table, TableEvent
 from games.services import table_pause, table_turn_timeout
 from tests.e2e.screen import seated_against_bots
+from tests.e2e.test_hand_summaries import play_to_a_summary
 from tests.e2e.test_table_double_click import my_bidding_turn
 from tests.e2e.test_table_play import current_version, off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import my_card_turn
@@ -65,3 +68,21 @@ def test_a_move_the_computer_made_when_time_ran_out_is_said_next_to_the_cards(
     page.screenshot(path=artifact_path(f"turn-ran-out-{kind}.png"))
     done = TableEvent.objects.get(table=table, version=version + 1)
     assert (done.kind, done.seat, done.actor) == (kind, 0, "timeout")
+
+
+def test_the_hand_summary_says_when_the_persons_turn_waits_under_it_and_for_how_long(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    seated_against_bots(page, asgi_server, "belote", "reader", trick_pause_ms=0)
+    play_to_a_summary(page, time.monotonic() + 120)
+    # The bots ahead of the person bid at once: their turn comes while they read.
+    waiting = page.locator("#summary-turn")
+    expect(waiting).to_be_visible()
+    left = seconds(waiting.locator(".summary-clock").inner_text())
+    turn = 600 + settings.LIVE_TABLE_READING_SECONDS
+    assert turn - 5 <= left <= turn, "the first turn of a hand has time to read its summary"
+    expect(page.locator("#announcer")).to_contain_text("Your turn is waiting.")
+    page.screenshot(path=artifact_path("summary-turn-waiting.png"))
+    page.locator("#summary-close").click()
+    expect(page.locator("#summary")).to_be_hidden()
+    expect(page.locator("#pos-bottom .seat-clock")).to_have_text(re.compile(r"^10:[01]\d$"))

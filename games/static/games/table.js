@@ -409,9 +409,23 @@ function summarize(number, result, contract) {
   const box = $("summary");
   box.dataset.hand = String(number);
   const dialog = summaryDialog(number, finished);
-  dialog.append(el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
+  dialog.append(
+    el("p", { id: "summary-turn", class: "summary-turn", hidden: true },
+      _("Your turn is waiting. Time left:"), " ", el("span", { class: "summary-clock", role: "timer" })),
+    el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
   box.replaceChildren(dialog);
   openDialog(box, "summary-close");
+  drawSummaryTurn();
+}
+
+function drawSummaryTurn() {
+  // The summary covers the table while the next hand starts: it says when the person's own
+  // turn waits beneath it, and how long is left, once as it comes (read out too).
+  const line = $("summary-turn");
+  if (!line) return;
+  const waiting = turnEndsAt !== null && mySeat !== null && view?.to_act === mySeat && !$("summary").hidden;
+  if (waiting && line.hidden) announce(_("Your turn is waiting."));
+  line.hidden = !waiting;
 }
 
 function drawMatchEnd() {
@@ -451,11 +465,12 @@ function drawMatchEnd() {
 
 function tickClock() {
   // Seconds left for the person to act; at zero their bot plays for them.
-  const clock = document.querySelector(".seat-clock");
-  if (!clock || turnEndsAt === null) return;
+  if (turnEndsAt === null) return;
   const left = Math.max(0, Math.ceil((turnEndsAt - Date.now()) / 1000));
-  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-  clock.classList.toggle("urgent", left <= 10);
+  for (const clock of document.querySelectorAll(".seat-clock, .summary-clock")) {
+    clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.classList.toggle("urgent", left <= 10);
+  }
 }
 
 function drawTitle() {
@@ -478,6 +493,7 @@ function draw() {
   drawHand();
   drawBidding();
   drawTitle();
+  drawSummaryTurn();
   drawMatchEnd();
 }
 
