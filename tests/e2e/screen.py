@@ -18,8 +18,12 @@ from tests.helpers import Server
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 SIZES = {"laptop": LAPTOP, "phone": PHONE}
-# A phone held sideways, as many hold it to play cards: the table screen fits it too.
-PHONE_SIDEWAYS = {"width": 844, "height": 390}
+# Phones held sideways, as many hold them to play cards: the table screen fits them too (the
+# smaller is narrower than the upright phone's layout switch at 700 px).
+SIDEWAYS = {
+    "phone-sideways": {"width": 844, "height": 390},
+    "small-phone-sideways": {"width": 667, "height": 375},
+}
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
@@ -92,6 +96,23 @@ def seated_against_bots(
 def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)
+
+
+TRICK_ROOM = """() => {
+  const trick = document.getElementById('trick');
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position: absolute; width: var(--card); height: 0';
+  trick.append(probe);
+  const card = probe.getBoundingClientRect().width;
+  probe.remove();
+  return trick.getBoundingClientRect().height / card;
+}"""
+
+
+def trick_room(page: Page) -> float:
+    """The trick's area's height in card widths: under about 1.4, a card standing in it
+    spills out (its played cards are placed absolutely, so nothing else would show it)."""
+    return float(page.evaluate(TRICK_ROOM))
 
 
 def split_words(page: Page) -> list[str]:

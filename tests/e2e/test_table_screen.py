@@ -11,12 +11,13 @@ from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.e2e.screen import (
-    PHONE_SIDEWAYS,
+    SIDEWAYS,
     SIZES,
     VARIANTS,
     code_words,
     outside_viewport,
     seated_against_bots,
+    trick_room,
     wait_for_a_move,
 )
 from tests.e2e.test_table_play import click_and_wait
@@ -32,11 +33,12 @@ WHILE_PLAYING = [*ALWAYS, "#contract", "#scoreboard .trumps"]
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
     """At each size: everything asked for inside the viewport, no code on screen; screenshots."""
-    for size_name, size in {**SIZES, "phone-sideways": PHONE_SIDEWAYS}.items():
+    for size_name, size in {**SIZES, **SIDEWAYS}.items():
         page.set_viewport_size(size)
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
         assert outside_viewport(page, selectors) == [], f"{variant} {moment} {size_name}"
+        assert trick_room(page) >= 1.4, f"{variant} {moment} {size_name}: the trick spills"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
 
