@@ -64,7 +64,7 @@ def test_a_move_the_computer_made_when_time_ran_out_is_said_next_to_the_cards(
         my_card_turn(page)
     version = current_version(page)
     assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
-    expect(page.locator("#refusal")).to_have_text(note)
+    expect(page.locator("#hand-note")).to_have_text(note)
     page.screenshot(path=artifact_path(f"turn-ran-out-{kind}.png"))
     done = TableEvent.objects.get(table=table, version=version + 1)
     assert (done.kind, done.seat, done.actor) == (kind, 0, "timeout")

@@ -90,7 +90,7 @@ function act(action) {
   // moved on, and refused: one move at a time.
   if (sent) return;
   $("error").hidden = true;
-  $("refusal").hidden = true;
+  $("hand-note").hidden = true;
   clientSeq += 1;
   const message = { type: "act", action, version, client_seq: clientSeq };
   if (connected) {
@@ -130,7 +130,7 @@ function showError(message) {
 function showNote(message) {
   // Next to the cards the player is looking at: the engine's reason for a refusal, or what
   // was done for them; gone with their next move.
-  const box = $("refusal");
+  const box = $("hand-note");
   box.textContent = message;
   box.hidden = false;
 }
