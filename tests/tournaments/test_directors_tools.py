@@ -245,3 +245,17 @@ def test_individuals_are_never_asked_for_a_team_name_and_results_name_both_partn
         )
         assert f"({winner} &amp; {partner})" in page
     assert f"{table.home} &amp; {table.home_partner}" in page
+
+
+@pytest.mark.parametrize(
+    ("entry_type", "heading"),
+    [
+        (Tournament.EntryType.PAIRS, "Enter with a partner"),
+        (Tournament.EntryType.INDIVIDUALS, "Enter this event"),
+    ],
+)
+def test_the_entry_form_is_headed_with_what_it_does(entry_type: str, heading: str) -> None:
+    # Its fields stood unnamed between the description and the entries.
+    event = open_event(entry_type=entry_type)
+    page = signed_in(person()).get(f"/tournaments/{event.pk}/").content.decode()
+    assert f'aria-labelledby="enter-title">\n  <h2 id="enter-title">{heading}</h2>' in page
