@@ -79,8 +79,8 @@ def test_the_hand_summary_says_when_the_persons_turn_waits_under_it_and_for_how_
     waiting = page.locator("#summary-turn")
     expect(waiting).to_be_visible()
     left = seconds(waiting.locator(".summary-clock").inner_text())
-    turn = 600 + settings.LIVE_TABLE_READING_SECONDS
-    assert turn - 5 <= left <= turn, "the first turn of a hand has time to read its summary"
+    # Above the table's 600 s: the first turn of a hand has time to read its summary too.
+    assert 600 < left <= 600 + settings.LIVE_TABLE_READING_SECONDS
     expect(page.locator("#announcer")).to_contain_text("Your turn is waiting.")
     page.screenshot(path=artifact_path("summary-turn-waiting.png"))
     page.locator("#summary-close").click()
