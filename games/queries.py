@@ -47,9 +47,9 @@ def turn_time(table: Table, match: rules.Match | None) -> int:
     Their first turn of each hand after the first has time to read the last hand's summary
     too: it opens over the table as the next hand is dealt (a hand thrown in included).
     """
-    hand = match.hand if match is not None else None
-    if hand is None or match is None or not match.history:
+    if match is None or match.hand is None or not match.history:
         return table.turn_seconds
+    hand = match.hand
     if any(seat == hand.to_act for seat, _ in hand.log):
         return table.turn_seconds
     return table.turn_seconds + settings.LIVE_TABLE_READING_SECONDS
