@@ -146,7 +146,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
-        """Dispatch act, sync, chat and ping; anything else is refused."""
+        """Dispatch act, sync, chat, back and ping; anything else is refused."""
         kind = content.get("type")
         client_seq = content.get("client_seq")
         if kind == "ping":
@@ -167,9 +167,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         elif kind == "chat":
             user = self.scope.get("user")
             await self._call(services.chat_post, client_seq, user=user, text=content.get("text"))
+        elif kind == "back":
+            user = self.scope.get("user")
+            await self._call(services.table_seat_back, client_seq, user=user)
         else:
             await self._refuse(
-                ServiceError("unknown_type", "Message types are act, sync, chat and ping."),
+                ServiceError("unknown_type", "Message types are act, sync, chat, back and ping."),
                 client_seq,
             )
 

@@ -207,10 +207,23 @@ def table_seat_resume(*, table_id: int, user: User) -> bool:
     with transaction.atomic():
         change = uow.lock(table_id)
         seat = next((s for s in change.seats if s.user_id == user.pk), None)
-        if seat is None or not seat.bot_holding:
-            return False
-        uow.release(change, seat)
-        _commit(change)
+        return seat is not None and _take_back(change, seat)
+
+
+def table_seat_back(*, table_id: int, user: User) -> bool:
+    """The person at a seat a bot holds says they are back, their socket still open (three
+    turns ran out while the page stayed open); refused to a spectator."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        return _take_back(change, _seat_of(change, user))
+
+
+def _take_back(change: TableChange, seat: Seat) -> bool:
+    """The bot stops holding the seat (False: none held it)."""
+    if not seat.bot_holding:
+        return False
+    uow.release(change, seat)
+    _commit(change)
     return True
 
 

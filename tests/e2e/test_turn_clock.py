@@ -8,15 +8,16 @@ import time
 import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from games.models import Table, TableEvent
-from games.services import table_pause, table_turn_timeout
-from tests.e2e.screen import seated_against_bots
+from games.models import Seat, Table, TableEvent
+from games.services import TIMEOUTS_BEFORE_HOLD, table_create, table_pause, table_turn_timeout
+from tests.e2e.screen import PHONE, outside_viewport, seated_against_bots
 from tests.e2e.test_hand_summaries import play_to_a_summary
 from tests.e2e.test_table_double_click import my_bidding_turn
 from tests.e2e.test_table_play import current_version, off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import my_card_turn
-from tests.games.factories import people_table
+from tests.games.factories import people_table, person
 from tests.games.test_turn_timer import seat_to_act
 from tests.helpers import Server, Worker, artifact_path
 
@@ -86,3 +87,44 @@ def test_the_hand_summary_says_when_the_persons_turn_waits_under_it_and_for_how_
     page.locator("#summary-close").click()
     expect(page.locator("#summary")).to_be_hidden()
     expect(page.locator("#pos-bottom .seat-clock")).to_have_text(re.compile(r"^10:[01]\d$"))
+
+
+def test_a_person_back_after_their_turns_ran_out_takes_their_seat_again_from_the_page(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # The page stayed open throughout, so no reconnect would give them the seat back. The
+    # bots take their time, so the match goes on while the person reads and clicks.
+    player = person("away")
+    table = off_the_browser_loop(
+        table_create,
+        creator=player, variant="coinche", bot_seats=(1, 2, 3),
+        bot_delay_ms=300, trick_pause_ms=0, turn_seconds=600,
+    )  # fmt: skip
+    sign_in(page.context, asgi_server, player)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    held = page.locator("#held")
+    for _ in range(TIMEOUTS_BEFORE_HOLD):
+        expect(page.locator("#table-app")).to_have_attribute("data-my-turn", "true")
+        expect(held).to_be_hidden()
+        version = current_version(page)
+        assert off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=version)
+    expect(held).to_be_visible()
+    expect(held).to_contain_text("The computer is playing for you.")
+    expect(page.locator("#announcer")).to_contain_text("The computer is playing for you.")
+    page.screenshot(path=artifact_path("seat-held-im-back.png"))
+    page.set_viewport_size(PHONE)
+    assert outside_viewport(page, ["#held button", "#hand .card"]) == []
+    page.screenshot(path=artifact_path("seat-held-im-back-phone.png"))
+    # A hand's summary may lie over the page: the person closes it first.
+    for _ in range(5):
+        if page.locator("#summary").is_visible():
+            page.locator("#summary-close").click()
+        try:
+            held.get_by_role("button", name="I'm back").click(timeout=3_000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    expect(held).to_be_hidden()
+    expect(page.locator("#pos-bottom")).not_to_contain_text("computer playing")
+    seat = Seat.objects.get(table=table, number=0)
+    assert (seat.bot_holding, seat.timeouts_in_row) == (False, 0)

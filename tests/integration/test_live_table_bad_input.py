@@ -139,7 +139,7 @@ def test_an_unknown_message_type_is_refused(scene: Scene, seat2: ClientConnectio
     assert reply == {
         "type": "error",
         "code": "unknown_type",
-        "message": "Message types are act, sync, chat and ping.",
+        "message": "Message types are act, sync, chat, back and ping.",
         "client_seq": 3,
     }
     assert scene.state() == before
@@ -196,6 +196,15 @@ def test_a_spectator_cannot_act(scene: Scene) -> None:
         reply = refused(watcher, act("Jc", before[0]))
     assert reply["code"] == "spectator"
     assert reply["message"] == "You are watching this table, not playing at it."
+    assert scene.state() == before
+
+
+def test_a_spectator_cannot_say_they_are_back(scene: Scene) -> None:
+    before = scene.state()
+    with scene.socket(person("onlooker")) as watcher:
+        recv_json(watcher)
+        reply = refused(watcher, {"type": "back", "client_seq": 4})
+    assert (reply["code"], reply["client_seq"]) == ("spectator", 4)
     assert scene.state() == before
 
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from accounts.services import token_create
 from games.consumers import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND
 from games.models import Seat
-from games.services import table_leave
-from tests.games.factories import people_table, person
+from games.services import table_leave, table_turn_timeout
+from tests.games.factories import people_table, person, seat_to_act
 from tests.games.sockets import open_table_socket, recv_json, session_cookie
 from tests.helpers import Server
 
@@ -118,6 +120,37 @@ def test_reconnecting_takes_the_seat_back_from_the_bot(asgi_server: Server) -> N
     assert snapshot["seat"] == 3 and "hand" in snapshot["view"]
     assert not snapshot["table"]["seats"][3]["held_by_bot"]
     assert not Seat.objects.get(table=table, number=3).bot_holding
+
+
+def test_a_person_whose_turns_ran_out_with_the_page_open_says_they_are_back(
+    asgi_server: Server,
+) -> None:
+    # No reconnect comes to take the seat back: the socket stayed open all along.
+    table, _ = people_table("bela")
+    slow = seat_to_act(table)
+    with open_table_socket(asgi_server, table.pk, user=slow.user) as socket:
+        recv_json(socket)
+        while not Seat.objects.get(pk=slow.pk).bot_holding:
+            if seat_to_act(table).pk != slow.pk:
+                Seat.objects.exclude(pk=slow.pk).update(timeouts_in_row=0, bot_holding=False)
+            assert table_turn_timeout(table_id=table.pk, version=table.version)
+        held = next_event(socket, lambda m: m["table"]["seats"][slow.number]["held_by_bot"])
+        assert held["event"]["actor"] == "timeout"  # the third in a row
+        socket.send(json.dumps({"type": "back"}))
+        back = next_event(socket, lambda m: m["event"]["kind"] == "seat")
+    assert back["event"]["held"] is False
+    assert not back["table"]["seats"][slow.number]["held_by_bot"]
+    seat = Seat.objects.get(pk=slow.pk)
+    assert (seat.bot_holding, seat.timeouts_in_row) == (False, 0)
+
+
+def next_event(
+    socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The next `event` on the socket that is `wanted`, those before it read past."""
+    while (message := recv_json(socket))["type"] != "event" or not wanted(message):
+        pass
+    return message
 
 
 def test_chat_reaches_players_and_spectators_apart(asgi_server: Server) -> None:

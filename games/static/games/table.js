@@ -418,6 +418,19 @@ function summarize(number, result, contract) {
   drawSummaryTurn();
 }
 
+function drawHeld() {
+  // A bot holds the person's seat (three turns ran out, or they stood up) with the page open:
+  // it plays for them until they say they are back (a reconnect says it too).
+  const box = $("held");
+  if (!box) return;
+  const held = mySeat !== null && info.status === "playing" && Boolean(seatInfo(mySeat)?.held_by_bot);
+  const hadFocus = box.contains(document.activeElement);
+  if (held) $("hand-note").hidden = true; // its "time ran out" is said here, with what to do
+  if (held && box.hidden) announce(box.firstChild.textContent.trim());
+  box.hidden = !held;
+  if (hadFocus && !held) focusMoves();
+}
+
 function drawSummaryTurn() {
   // The summary covers the table while the next hand starts: it says when the person's own
   // turn waits beneath it, and how long is left, once as it comes (read out too).
@@ -493,6 +506,7 @@ function draw() {
   drawHand();
   drawBidding();
   drawTitle();
+  drawHeld();
   drawSummaryTurn();
   drawMatchEnd();
 }
@@ -728,6 +742,8 @@ if (leave) {
   });
   $("leave-cancel").addEventListener("click", () => dialog.close());
 }
+// Back at the seat a bot holds: it is the person's again from the next state on.
+$("back")?.addEventListener("click", () => send({ type: "back" }));
 // Keep the socket honest on flaky networks: a ping now and then.
 setInterval(() => send({ type: "ping" }), 25000);
 connect();
