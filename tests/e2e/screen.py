@@ -80,12 +80,13 @@ SPLIT_WORDS = """() => {
 def seated_against_bots(
     page: Page, server: Server, variant: str, name: str, **options: object
 ) -> Table:
-    """A person at seat 0 with three bots, signed in, the table open in the page."""
+    """A person at seat 0 with three bots, signed in, the table open in the page; the bots
+    move at once and the person has ten minutes a turn unless `options` say otherwise."""
     player = person(name)
     table = off_the_browser_loop(
         table_create,
         creator=player, variant=variant, bot_seats=(1, 2, 3),
-        bot_delay_ms=0, turn_seconds=600, **options,
+        **{"bot_delay_ms": 0, "turn_seconds": 600, **options},
     )  # fmt: skip
     sign_in(page.context, server, player)
     page.goto(f"{server.url}/tables/{table.pk}/")

@@ -11,13 +11,13 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Seat, Table, TableEvent
-from games.services import TIMEOUTS_BEFORE_HOLD, table_create, table_pause, table_turn_timeout
+from games.services import TIMEOUTS_BEFORE_HOLD, table_pause, table_turn_timeout
 from tests.e2e.screen import PHONE, outside_viewport, seated_against_bots
 from tests.e2e.test_hand_summaries import play_to_a_summary
 from tests.e2e.test_table_double_click import my_bidding_turn
 from tests.e2e.test_table_play import current_version, off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import my_card_turn
-from tests.games.factories import people_table, person
+from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
 from tests.helpers import Server, Worker, artifact_path
 
@@ -94,16 +94,11 @@ def test_a_person_back_after_their_turns_ran_out_takes_their_seat_again_from_the
 ) -> None:
     # The page stayed open throughout, so no reconnect would give them the seat back. The
     # bots take their time, so the match goes on while the person reads and clicks.
-    player = person("away")
-    table = off_the_browser_loop(
-        table_create,
-        creator=player, variant="coinche", bot_seats=(1, 2, 3),
-        bot_delay_ms=300, trick_pause_ms=0, turn_seconds=600,
-    )  # fmt: skip
-    sign_in(page.context, asgi_server, player)
-    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    table = seated_against_bots(
+        page, asgi_server, "coinche", "away", bot_delay_ms=300, trick_pause_ms=0
+    )
     held = page.locator("#held")
-    seat = Seat.objects.get(table=table, user=player)
+    seat = Seat.objects.get(table=table, number=0)
     for _ in range(3 * TIMEOUTS_BEFORE_HOLD):  # each of the person's turns runs out
         seat.refresh_from_db()
         if seat.bot_holding:
