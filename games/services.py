@@ -212,7 +212,7 @@ def table_seat_resume(*, table_id: int, user: User) -> bool:
 
 def table_seat_back(*, table_id: int, user: User) -> bool:
     """The person at a seat a bot holds says they are back, their socket still open (three
-    turns ran out while the page stayed open); refused to a spectator."""
+    of their turns ran out while the page stayed open, say); refused to a spectator."""
     with transaction.atomic():
         change = uow.lock(table_id)
         return _take_back(change, _seat_of(change, user))
