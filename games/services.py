@@ -304,6 +304,8 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
         seat.timeouts_in_row += 1
         seat.bot_holding = seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD
         seat.save(update_fields=["timeouts_in_row", "bot_holding"])
+        if seat.bot_holding:  # said as standing up is, before the move it makes
+            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
         uow.apply(change, seat.number, action, actor="timeout")
         _commit(change)
     return True

@@ -44,6 +44,11 @@ def test_a_bot_plays_a_timed_out_turn_and_holds_the_seat_after_three() -> None:
         assert seat.bot_holding == (count == TIMEOUTS_BEFORE_HOLD)
         last = TableEvent.objects.filter(table=table, seat=seat.number).latest("version")
         assert last.actor == "timeout"
+        # The hold is said in the log, as standing up says it, just before the move.
+        said = TableEvent.objects.filter(table=table, kind="seat", seat=seat.number)
+        holds = [(e.version, e.payload) for e in said if "held" in e.payload]
+        held = count == TIMEOUTS_BEFORE_HOLD
+        assert holds == ([(last.version - 1, {"held": True})] if held else [])
     # While held, the seat's turns go to the bot task, not the timer.
     while (current := seat_to_act(table)).pk != seat.pk:
         assert table_turn_timeout(table_id=table.pk, version=table.version)

@@ -135,7 +135,9 @@ def test_a_person_whose_turns_ran_out_with_the_page_open_says_they_are_back(
                 Seat.objects.exclude(pk=slow.pk).update(timeouts_in_row=0, bot_holding=False)
             assert table_turn_timeout(table_id=table.pk, version=table.version)
         held = next_event(socket, lambda m: m["table"]["seats"][slow.number]["held_by_bot"])
-        assert held["event"]["actor"] == "timeout"  # the third in a row
+        assert (held["event"]["kind"], held["event"]["held"]) == ("seat", True)
+        move = next_event(socket, lambda m: True)
+        assert (move["event"]["seat"], move["event"]["actor"]) == (slow.number, "timeout")
         socket.send(json.dumps({"type": "back"}))
         back = next_event(socket, lambda m: m["event"]["kind"] == "seat")
     assert back["event"]["held"] is False
