@@ -176,9 +176,7 @@ def table_leave(*, table_id: int, user: User) -> None:
             seat.save(update_fields=["user"])
             uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"left": str(user)})
         elif change.table.status == Table.Status.PLAYING and not seat.bot_holding:
-            seat.bot_holding = True
-            seat.save(update_fields=["bot_holding"])
-            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
+            uow.hold(change, seat)
         else:
             return
         _commit(change)
@@ -302,10 +300,9 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
             return False
         seat = change.seats[seat.number]
         seat.timeouts_in_row += 1
-        seat.bot_holding = seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD
-        seat.save(update_fields=["timeouts_in_row", "bot_holding"])
-        if seat.bot_holding:  # said as standing up is, before the move it makes
-            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
+        seat.save(update_fields=["timeouts_in_row"])
+        if seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD:
+            uow.hold(change, seat)  # said before the move the bot makes
         uow.apply(change, seat.number, action, actor="timeout")
         _commit(change)
     return True

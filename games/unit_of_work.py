@@ -182,6 +182,13 @@ def apply(change: TableChange, seat: int, action: rules.Action, *, actor: str) -
         _hand_end(change, hand)
 
 
+def hold(change: TableChange, seat: Seat) -> None:
+    """A bot plays for the person from now on (they stood up, or their turns ran out)."""
+    seat.bot_holding = True
+    seat.save(update_fields=["bot_holding"])
+    append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": True})
+
+
 def release(change: TableChange, seat: Seat) -> None:
     """The person acts again: the bot stops holding the seat, the timeout count restarts."""
     held = seat.bot_holding
