@@ -24,6 +24,20 @@ def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
     )
 
 
+def table_list_with_people_playing(*, limit: int = 50) -> QuerySet[Table]:
+    """Tables being played where a person plays their own cards, newest first.
+
+    A table whose people have all gone (a bot holds each of their seats) plays on to the end,
+    in case they come back; it is four computers to anyone who comes to watch.
+    """
+    at_their_seat = Seat.objects.filter(user__is_bot=False, bot_holding=False)
+    return (
+        Table.objects.filter(status=Table.Status.PLAYING, pk__in=at_their_seat.values("table_id"))
+        .prefetch_related("seats__user")
+        .order_by("-created_at")[:limit]
+    )
+
+
 def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
     """The seat a signed-in person holds at a table, if any (bots never connect)."""
     if user is None or not user.is_authenticated:

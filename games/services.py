@@ -184,7 +184,11 @@ def table_leave(*, table_id: int, user: User) -> None:
 
 def table_quit(*, table_id: int, user: User) -> None:
     """Leave for good (the table page's confirmed leave): during play a computer player of the
-    table's strength takes the seat for the rest of the match; a waiting table frees it."""
+    table's strength takes the seat for the rest of the match; a waiting table frees it.
+
+    The last person to leave a match concedes it: nobody could come back to it, and four
+    computers would play it out for nobody.
+    """
     with transaction.atomic():
         change = uow.lock(table_id)
         seat = _seat_of(change, user)
@@ -195,6 +199,8 @@ def table_quit(*, table_id: int, user: User) -> None:
             seat.save(update_fields=["user", "bot_holding", "timeouts_in_row"])
             payload = {"left": str(user), "bot": str(seat.user)}
             uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
+            if all(s.user is not None and s.user.is_bot for s in change.seats):
+                _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
             return
     table_leave(table_id=table_id, user=user)
@@ -403,17 +409,29 @@ def table_end(
         change = uow.lock(table_id)
         if change.table.status == Table.Status.FINISHED:
             return False
-        engine = change.engine
-        if change.table.status != Table.Status.PLAYING or engine is None:
+        if change.table.status != Table.Status.PLAYING or change.engine is None:
             raise ServiceError("not_playing", "Only a table being played can be ended.")
-        points = list(engine.score) if score is None else [int(p) for p in score]
-        winner = None if points[0] == points[1] else int(points[1] > points[0])
-        if conceded_by in (0, 1):
-            winner = 1 - conceded_by
-        engine.winner = winner
-        uow.match_end(change, points=points, winner=winner, actor=actor, decided=reason.strip())
+        _end(change, reason=reason.strip(), score=score, actor=actor, conceded_by=conceded_by)
         _commit(change)
     return True
+
+
+def _end(
+    change: TableChange,
+    *,
+    reason: str,
+    score: Sequence[int] | None = None,
+    actor: str = "system",
+    conceded_by: int | None = None,
+) -> None:
+    """Decide the match being played as table_end says, in the change under way."""
+    _, engine = change.in_play()
+    points = list(engine.score) if score is None else [int(p) for p in score]
+    winner = None if points[0] == points[1] else int(points[1] > points[0])
+    if conceded_by in (0, 1):
+        winner = 1 - conceded_by
+    engine.winner = winner
+    uow.match_end(change, points=points, winner=winner, actor=actor, decided=reason)
 
 
 # ----- chat ------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "form": NewTableForm.offered_to(request.user, request.LANGUAGE_CODE),
         "open_tables": queries.table_list(status=Table.Status.OPEN),
-        "live_tables": queries.table_list(status=Table.Status.PLAYING),
+        "live_tables": queries.table_list_with_people_playing(),
         "finished_tables": queries.table_list(status=Table.Status.FINISHED, limit=10),
     }
     return render(request, "games/lobby.html", context)
@@ -128,7 +128,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_join": table.status == Table.Status.OPEN
         and seat is None
         and any(s.user_id is None for s in seats),
-        "again_allowed": seat is not None
+        # Leaving ends the match; the match over, the person may play the computers again.
+        "alone_with_computers": seat is not None
         and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
         "is_guest": isinstance(request.user, User) and request.user.is_guest,
         "glossary": glossary(table.variant),

@@ -42,22 +42,23 @@ def test_a_guest_plays_the_computer_without_an_account(
     page.screenshot(path=artifact_path("flow-guest-phone.png"))
 
 
-def test_the_title_says_your_turn_and_leaving_hands_the_seat_to_a_bot(
+def test_the_title_says_your_turn_and_leaving_the_computers_ends_the_match(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
     table = seated_against_bots(page, asgi_server, "bulgarian", "leaver")
     expect(page).to_have_title(re.compile(r"^● Your turn"))
     page.get_by_role("button", name="Leave the table").click()
     dialog = page.get_by_role("dialog", name="Leave the table?")
-    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("The match ends here and your team concedes it.")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     assert Seat.objects.get(table=table, number=0).user.username == "leaver"
     page.get_by_role("button", name="Leave the table").click()
     page.get_by_role("button", name="Leave", exact=True).click()
     expect(page).to_have_url(re.compile(r"/tables/$"))
-    seat = Seat.objects.get(table=table, number=0)
-    assert seat.user.is_bot, "a computer player took the seat for good"
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and table.match.winner_team == 1
+    assert Seat.objects.get(table=table, number=0).user.is_bot, "nobody can play it again"
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#role")).to_contain_text("You are watching.")
 

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from games.models import Seat, Table, TableEvent
-from tests.games.factories import bot_table, person, play_bots_to_end
+from games.services import table_create, table_leave, table_quit, table_seat_back
+from tests.games.factories import bot_table, people_table, person, play_bots_to_end
 
 pytestmark = pytest.mark.django_db
 
@@ -116,3 +117,35 @@ def test_a_finished_hand_replays_step_by_step(client: Client) -> None:
 def test_the_hand_in_progress_cannot_be_replayed(client: Client) -> None:
     table = bot_table("bela")
     assert client.get(f"/tables/{table.pk}/hands/1/").status_code == 404
+
+
+def test_the_lobby_lists_as_live_only_tables_where_a_person_plays(client: Client) -> None:
+    player = person("stayer")
+    table = table_create(creator=player, variant="bela", bot_seats=(1, 2, 3), turn_seconds=3600)
+    computers_only = bot_table()
+
+    def listed_live() -> set[int]:
+        page = client.get("/tables/").content.decode()
+        section = page.split("Live tables")[1].split("Recently finished")[0]
+        return {int(pk) for pk in re.findall(r'href="/tables/(\d+)/"', section)}
+
+    assert listed_live() == {table.pk}
+    table_leave(table_id=table.pk, user=player)  # a bot holds the seat until they come back
+    assert listed_live() == set()
+    assert table_seat_back(table_id=table.pk, user=player)
+    assert listed_live() == {table.pk}
+    table_quit(table_id=table.pk, user=player)
+    assert listed_live() == set()
+    assert computers_only.status == Table.Status.PLAYING
+
+
+def test_leaving_says_whether_the_match_ends_or_a_computer_plays_on(client: Client) -> None:
+    alone = person()
+    client.force_login(alone)
+    table = table_create(creator=alone, variant="bela", bot_seats=(1, 2, 3))
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "The match ends here" in page and "A computer player takes your seat" not in page
+    shared, people = people_table("bela")
+    client.force_login(people[0])
+    page = client.get(f"/tables/{shared.pk}/").content.decode()
+    assert "A computer player takes your seat" in page and "The match ends here" not in page

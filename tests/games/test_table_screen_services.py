@@ -9,7 +9,12 @@ from django.test import Client
 from accounts.models import User
 from games.models import Seat, Table, TableEvent
 from games.queries import table_snapshot
-from games.services import table_create_vs_computer, table_quit, table_seat_resume
+from games.services import (
+    table_bot_act,
+    table_create_vs_computer,
+    table_quit,
+    table_seat_resume,
+)
 from tests.games.factories import bot_table, people_table, person
 
 pytestmark = pytest.mark.django_db
@@ -24,6 +29,30 @@ def test_quitting_mid_match_hands_the_seat_to_a_computer_player_for_good() -> No
     assert left.payload["left"] == str(users[2])
     assert not table_seat_resume(table_id=table.pk, user=users[2]), "coming back changes nothing"
     assert table_snapshot(table_id=table.pk, user=users[2])["seat"] is None
+
+
+def test_the_last_person_to_quit_concedes_and_the_computers_stop() -> None:
+    table, users = people_table("belote")
+    for user in users[:3]:
+        table_quit(table_id=table.pk, user=user)
+        table.refresh_from_db()
+        assert table.status == Table.Status.PLAYING, "a person still plays"
+    table_quit(table_id=table.pk, user=users[3])
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert table.match.winner_team == 0, "the last to leave sat in seat 3: their team concedes"
+    end = TableEvent.objects.filter(table=table).latest("version")
+    assert end.kind == TableEvent.Kind.MATCH_END
+    assert end.payload["decided"] == "Everyone left the table."
+    assert not table_bot_act(table_id=table.pk, version=table.version), "nobody plays on"
+
+
+def test_leaving_a_game_against_the_computer_ends_it() -> None:
+    player = person()
+    table = table_create_vs_computer(user=player, variant="coinche")
+    table_quit(table_id=table.pk, user=player)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and table.match.winner_team == 1
 
 
 def test_quitting_a_waiting_table_frees_the_seat() -> None:
