@@ -24,18 +24,21 @@ def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
     )
 
 
-def table_list_with_people_playing(*, limit: int = 50) -> QuerySet[Table]:
-    """Tables being played where a person plays their own cards, newest first.
+def _playing_with_people() -> QuerySet[Table]:
+    """Tables being played where a person plays their own cards.
 
     A table whose people have all gone (a bot holds each of their seats) plays on to the end,
     in case they come back; it is four computers to anyone who comes to watch.
     """
     at_their_seat = Seat.objects.filter(user__is_bot=False, bot_holding=False)
-    return (
-        Table.objects.filter(status=Table.Status.PLAYING, pk__in=at_their_seat.values("table_id"))
-        .prefetch_related("seats__user")
-        .order_by("-created_at")[:limit]
+    return Table.objects.filter(
+        status=Table.Status.PLAYING, pk__in=at_their_seat.values("table_id")
     )
+
+
+def table_list_with_people_playing(*, limit: int = 50) -> QuerySet[Table]:
+    """The lobby's live tables, newest first, with their seats' players."""
+    return _playing_with_people().prefetch_related("seats__user").order_by("-created_at")[:limit]
 
 
 def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
@@ -312,5 +315,5 @@ def hands_finished(*, table_id: int) -> list[TableEvent]:
 
 
 def live_table_count() -> int:
-    """How many tables are playing now (the home page's invitation to watch)."""
-    return Table.objects.filter(status=Table.Status.PLAYING).count()
+    """How many tables the lobby lists as live (the home page's invitation to watch)."""
+    return _playing_with_people().count()
