@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screen import SIZES
 from tests.helpers import Server, artifact_path
 from tournaments.demo import SAMPLE_TOURNAMENT, demo_data_load
 
@@ -39,3 +40,34 @@ def test_api_docs_render_offline(page: Page, asgi_server: Server) -> None:
     expect(page.locator(".swagger-ui .info .title")).to_contain_text("Belote platform API")
     page.screenshot(path=artifact_path("api-docs.png"))
     assert outside == []
+
+
+# Each choice of the game against the computer: where its name sits against its list.
+CHOICES = """(formId) => [...document.querySelectorAll(`#${formId} select`)]
+  .filter((select) => select.closest('.choices') && select.checkVisibility())
+  .map((select) => {
+    const name = document.querySelector(`label[for="${select.id}"]`).getBoundingClientRect();
+    const list = select.getBoundingClientRect();
+    const above = name.bottom <= list.top + 1 && Math.abs(name.left - list.left) < 2;
+    return {id: select.id, above};
+  })"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("path", "form_id"), [("/", "quick-play"), ("/tables/", "new-table")])
+def test_the_game_against_the_computer_keeps_each_name_over_its_list_and_its_button_stands_out(
+    page: Page, asgi_server: Server, language: str, path: str, form_id: str
+) -> None:
+    page.set_extra_http_headers({"Accept-Language": language})
+    page.goto(asgi_server.url + path)
+    play = page.locator(f"#{form_id} button[value=guest]")
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        choices = page.evaluate(CHOICES, form_id)
+        assert len(choices) >= 3 and all(c["above"] for c in choices), (size_name, choices)
+        assert page.locator(f"#{form_id} fieldset:visible").count() <= 1, "one rule set's"
+        box = play.bounding_box()
+        assert box is not None and box["height"] >= 44, "a finger-sized button"
+        background = play.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background == "rgb(15, 81, 50)", "the felt's colour: the page's main action"
+        page.screenshot(path=artifact_path(f"play-form-{form_id}-{language}-{size_name}.png"))
