@@ -4,7 +4,7 @@ screen but the tables and brackets that scroll inside their own box."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.helpers import Server, artifact_path
@@ -62,6 +62,19 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
         if page.locator(".organizer").count():  # an event under way
             assert page.locator(".organizer .controls > *").count() >= 2, name
             assert page.locator(".organizer > form, .organizer > a.button").count() == 0, name
+    # The list shows every tournament's organizer on screen, a phone's included: nothing of
+    # it scrolls sideways inside a box (the organizer's column did, out of sight).
+    for path in ("/tournaments/", "/"):
+        page.goto(asgi_server.url + path)
+        page.screenshot(path=artifact_path(f"tournament-list-{size}-{path.strip('/')}.png"))
+        listing = page.locator(".tournament-list")
+        assert listing.evaluate("e => e.parentElement.scrollWidth <= e.parentElement.clientWidth")
+        for event in found.values():
+            row = listing.locator("tr", has=page.get_by_role("link", name=event.name))
+            organizer = row.get_by_text(str(event.organizer)).locator("visible=true")
+            expect(organizer).to_be_visible()
+            box = organizer.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
     page.goto(f"{asgi_server.url}/tournaments/new/")
     page.screenshot(path=artifact_path(f"tournament-form-{size}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
