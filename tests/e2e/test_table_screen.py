@@ -79,3 +79,47 @@ def test_the_whole_table_fits_one_screen_in_words(
         else:
             # The auction ended before the person's turn: play on to a hand where they bid.
             click_and_wait(page, "#hand button.legal")
+
+
+# Each seat's latest call, from the auction's grid and from the badges by the seats' names.
+CALLS_BY_SEAT = """() => {
+  const latest = (cells) => Object.fromEntries(
+    [...cells].map((cell) => [cell.dataset.seat, cell.textContent]));
+  return {
+    grid: latest(document.querySelectorAll("#auction td[data-seat]")),
+    felt: latest(document.querySelectorAll(".felt .badge.call")),
+  };
+}"""
+
+
+def test_each_seat_shows_its_latest_call_on_the_felt_while_bidding(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    """The auction's box may have no room for its rows (a phone held sideways): the calls
+    that matter, each seat's latest, are on the felt by the seats' names."""
+    seated_against_bots(page, asgi_server, "coinche", "caller")
+    page.set_viewport_size(SIDEWAYS["small-phone-sideways"])
+    deadline = time.monotonic() + 120
+    while True:
+        move = wait_for_a_move(page, deadline)
+        if move == "summary":
+            page.locator("#summary-close").click()
+        elif move == "play":
+            click_and_wait(page, "#hand button.legal")
+        elif move == "bid":
+            calls = page.evaluate(CALLS_BY_SEAT)
+            assert calls["felt"] == calls["grid"]
+            if calls["felt"]:
+                break
+            page.locator("#bidding button[data-bid=pass]").click()
+        else:
+            raise AssertionError("the match ended before anyone called")
+    page.screenshot(path=artifact_path("screen-calls-on-the-felt.png"))
+    assert page.locator(".felt .badge.call").first.is_visible()
+    while (move := wait_for_a_move(page, deadline)) != "play":
+        if move == "summary":
+            page.locator("#summary-close").click()
+        else:
+            assert move == "bid", "the match ended before play began"
+            bid_a_contract(page)
+    assert page.locator(".felt .badge.call").count() == 0, "the calls go once play begins"

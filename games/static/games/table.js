@@ -180,6 +180,8 @@ function drawSeats() {
     if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
     if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));
     if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
+    const call = lastCall(seat);
+    if (call) name.append(" ", el("span", { class: "badge call", "data-seat": String(seat) }, call));
     if (turnEndsAt !== null && view?.to_act === seat) {
       name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": _("Time left to play") }));
     }
@@ -197,6 +199,14 @@ function drawSeats() {
       box.append(backs);
     }
   }
+}
+
+/** A seat's latest call while the auction runs, shown by its name: the felt has room for
+ * it where the auction's box may not (a phone held sideways). */
+function lastCall(seat) {
+  if (!view || view.phase !== "bidding") return null;
+  const bid = view.bids.findLast((b) => b.seat === seat);
+  return bid ? bidWords(bid.bid, view.turned) : null;
 }
 
 function drawTrick() {
