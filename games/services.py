@@ -193,17 +193,37 @@ def table_quit(*, table_id: int, user: User) -> None:
         change = uow.lock(table_id)
         seat = _seat_of(change, user)
         if change.table.status == Table.Status.PLAYING:
-            seat.user = User.bot_account(level=BotLevel(change.table.bot_level))
-            seat.bot_holding = False
-            seat.timeouts_in_row = 0
-            seat.save(update_fields=["user", "bot_holding", "timeouts_in_row"])
-            payload = {"left": str(user), "bot": str(seat.user)}
-            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
+            _hand_over(change, seat, User.bot_account(level=BotLevel(change.table.bot_level)))
             if all(s.user is not None and s.user.is_bot for s in change.seats):
                 _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
             return
     table_leave(table_id=table_id, user=user)
+
+
+def table_seat_hand_over(*, table_id: int, user: User, to: User) -> bool:
+    """A person's seat goes to another player for the rest of the match (an organizer
+    replaced them); they cannot take it back. A computer player plays at once; a person is
+    held for by a bot until they open the table, like a late player. False: not in play."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        seat = _seat_of(change, user)
+        if change.table.status != Table.Status.PLAYING:
+            return False
+        _hand_over(change, seat, to)
+        _commit(change)
+    return True
+
+
+def _hand_over(change: TableChange, seat: Seat, to: User) -> None:
+    """Seat `to` in a seat during play, in the change under way."""
+    left = seat.user
+    seat.user = to
+    seat.bot_holding = not to.is_bot
+    seat.timeouts_in_row = 0
+    seat.save(update_fields=["user", "bot_holding", "timeouts_in_row"])
+    payload = {"left": str(left), "bot" if to.is_bot else "joined": str(to)}
+    uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
 
 
 def table_seat_resume(*, table_id: int, user: User) -> bool:

@@ -29,7 +29,7 @@ from config.text import visible_paragraphs, visible_text
 from games import rules
 from games.choices import BotLevel, Variant, bot_level_names, variant_names
 from games.models import Table
-from games.services import table_leave, table_pause, table_resume
+from games.services import table_pause, table_resume, table_seat_hand_over
 from tournaments import live
 from tournaments.access import may_run
 from tournaments.models import Entry, Round, RoundTable, Tournament
@@ -555,7 +555,8 @@ def entry_replace_player(
 ) -> Entry:
     """Swap a player out for the rest of the event: for another player, or for a bot (None).
 
-    At a table being played now a bot takes over the seat at once.
+    At a table being played now the seat is the replacement's at once and for good: a bot
+    plays on; a person takes over on opening the table, a bot holding the seat till then.
     """
     entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
     if entry is None:
@@ -585,7 +586,7 @@ def entry_replace_player(
     )
     for table in live:
         if table.table_id is not None and not player.is_bot:
-            table_leave(table_id=table.table_id, user=player)
+            table_seat_hand_over(table_id=table.table_id, user=player, to=replacement)
     return entry
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import MatchPlayer, Seat, Table, TableEvent
-from games.services import table_bot_act
+from games.services import table_bot_act, table_seat_resume
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
 from tournaments.models import Entry, Round, RoundTable, Tournament
@@ -76,7 +76,7 @@ def test_the_sweep_finishes_what_lost_messages_left() -> None:
     assert Round.objects.get(tournament=event, number=2).status == Round.Status.RUNNING
 
 
-def test_a_player_replaced_by_a_bot_mid_round_is_held_by_a_bot_then_replaced() -> None:
+def test_a_player_replaced_mid_round_loses_the_running_seat_for_good() -> None:
     event, people = ready_to_start(bot_entries=1, people_entries=1)
     entry = Entry.objects.get(tournament=event, player_one=people[0])
     services.entry_check_in(entry_id=entry.pk, user=people[0])
@@ -84,17 +84,27 @@ def test_a_player_replaced_by_a_bot_mid_round_is_held_by_a_bot_then_replaced() -
     round_ = Round.objects.get(tournament=event, number=1)
     round_start(round_id=round_.pk)
     table = RoundTable.objects.get(round=round_).table
+    number = Seat.objects.get(table=table, user=people[0]).number
     services.entry_replace_player(
         entry_id=entry.pk, user=event.organizer, player=people[0], replacement=None
     )
-    assert Seat.objects.get(table=table, user=people[0]).bot_holding
     entry.refresh_from_db()
     assert entry.player_one.is_bot and entry.player_two == people[1]
+    seat = Seat.objects.get(table=table, number=number)
+    assert seat.user == entry.player_one and not seat.bot_holding, "the stand-in plays at once"
+    assert not table_seat_resume(table_id=table.pk, user=people[0]), "no way back to it"
+    assert Table.objects.get(pk=table.pk).status == Table.Status.PLAYING, "nobody conceded"
+
     newcomer = person()
+    number = Seat.objects.get(table=table, user=people[1]).number
     services.entry_replace_player(
         entry_id=entry.pk, user=event.organizer, player=people[1], replacement=newcomer
     )
     assert Entry.objects.get(pk=entry.pk).player_two == newcomer
+    seat = Seat.objects.get(table=table, number=number)
+    assert seat.user == newcomer and seat.bot_holding, "a bot holds it until they come"
+    assert not table_seat_resume(table_id=table.pk, user=people[1])
+    assert table_seat_resume(table_id=table.pk, user=newcomer), "their socket takes it over"
 
 
 def test_no_shows_are_played_by_stand_in_bots() -> None:
