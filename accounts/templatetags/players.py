@@ -6,6 +6,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 
@@ -20,8 +21,5 @@ def player(user: User | None) -> SafeString | str:
     link = format_html('<a href="{}">{}</a>', reverse("player", args=[user.username]), user)
     if not user.is_bot:
         return link
-    return format_html(
-        '{} <span class="badge" title="Computer player ({})">bot</span>',
-        link,
-        user.get_bot_level_display(),
-    )
+    title = _("Computer player (%(level)s)") % {"level": user.get_bot_level_display()}
+    return format_html('{} <span class="badge" title="{}">{}</span>', link, title, _("bot"))

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.template import Context, Template
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import User
 from accounts.services import match_rate
@@ -79,6 +80,13 @@ def test_bots_carry_a_badge_and_people_do_not() -> None:
         '<span class="badge" title="Computer player (Medium)">bot</span>'
         ' / <a href="/players/ann/">ann</a>'
     )
+
+
+def test_the_bot_badge_speaks_the_viewers_language() -> None:
+    bot = User.bot_account(level=BotLevel.MEDIUM)
+    with translation.override("fr"):
+        html = Template("{% load players %}{{ bot|player }}").render(Context({"bot": bot}))
+    assert '<span class="badge" title="Joueur ordinateur (Moyen)">robot</span>' in html
 
 
 def test_bot_badge_shows_on_leaderboards_and_profiles() -> None:
