@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 
 WIDTH, HEIGHT = 600, 220
 # Room for the rating labels on the left and the match numbers below.
@@ -52,8 +53,8 @@ def rating_chart(values: Sequence[float], *, label: str) -> SafeString:
         ".line{{fill:none;stroke:#0f5132;stroke-width:2}}</style>"
         "{ticks}"
         '<polyline class="line" points="{points}"/>'
-        '<text x="{left}" y="{bottom}">start</text>'
-        '<text x="{right}" y="{bottom}" text-anchor="end">match {n}</text>'
+        '<text x="{left}" y="{bottom}">{start}</text>'
+        '<text x="{right}" y="{bottom}" text-anchor="end">{last}</text>'
         "</svg>",
         w=WIDTH,
         h=HEIGHT,
@@ -63,5 +64,6 @@ def rating_chart(values: Sequence[float], *, label: str) -> SafeString:
         left=LEFT,
         right=WIDTH - RIGHT,
         bottom=HEIGHT - 8,
-        n=len(values) - 1,
+        start=_("start"),
+        last=_("match %(number)s") % {"number": len(values) - 1},
     )

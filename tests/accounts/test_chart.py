@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 
 from accounts.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, rating_chart
 
@@ -34,3 +35,12 @@ def test_the_label_is_escaped() -> None:
 def test_a_single_value_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one match"):
         rating_chart([1500], label="x")
+
+
+def test_the_axis_speaks_the_viewers_language() -> None:
+    with translation.override("fr"):
+        svg = rating_chart([1500, 1520, 1510], label="x")
+    assert ">début</text>" in svg and ">match 2</text>" in svg
+    with translation.override("bg"):
+        svg = rating_chart([1500, 1520, 1510], label="x")
+    assert ">начало</text>" in svg and ">мач 2</text>" in svg
