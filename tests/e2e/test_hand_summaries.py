@@ -61,6 +61,8 @@ def test_every_hand_of_three_gets_its_summary_as_the_server_recorded_it(
         number = play_to_a_summary(page, time.monotonic() + 120)
         assert number not in shown, f"hand {number}'s summary came twice"
         shown[number] = summary_rows(page)
+        close = page.locator("#summary-close").bounding_box()
+        assert close is not None and close["height"] >= 44, "a finger-sized Continue"
         page.locator("#summary-close").click()
         expect(page.locator("#summary")).to_be_hidden()
     assert sorted(shown) == [1, 2, 3]

@@ -70,6 +70,8 @@ def test_a_finished_match_offers_play_again(
     play_to_the_end(page, "bela", time.monotonic() + 120)
     again = page.get_by_role("button", name="Play again")
     expect(again).to_be_focused()
+    box = again.bounding_box()
+    assert box is not None and box["height"] >= 44, "a finger-sized button"
     page.screenshot(path=artifact_path("flow-match-end.png"))
     again.click()
     expect(page.locator("#connection")).to_have_text("Connected.")

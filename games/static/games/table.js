@@ -422,7 +422,7 @@ function summarize(number, result, contract) {
   dialog.append(
     el("p", { id: "summary-turn", class: "summary-turn", hidden: true },
       _("Your turn is waiting. Time left:"), " ", el("span", { class: "summary-clock", role: "timer" })),
-    el("button", { type: "button", id: "summary-close", onclick: closeSummary }, _("Continue")));
+    el("button", { type: "button", id: "summary-close", class: "primary", onclick: closeSummary }, _("Continue")));
   box.replaceChildren(dialog);
   openDialog(box, "summary-close");
   drawSummaryTurn();
