@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.helpers import Server, artifact_path
-from tests.tournaments.factories import play_deals, ready_to_start
+from tests.tournaments.factories import play_deals, ready_to_start, tournament
 from tournaments import services
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.rounds import round_finalize, round_start
@@ -40,7 +40,9 @@ def events() -> dict[str, Tournament]:
     services.tournament_start(tournament_id=knockout.pk, user=knockout.organizer)
     played(knockout, 1)
     registration, _ = ready_to_start(bot_entries=3)
-    return {"swiss": swiss, "knockout": knockout, "check-in": registration}
+    entering = tournament()
+    services.tournament_open_registration(tournament_id=entering.pk, user=entering.organizer)
+    return {"swiss": swiss, "knockout": knockout, "check-in": registration, "entry": entering}
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -59,6 +61,9 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
         assert overflow <= 0, f"{name} is {overflow}px wider than a {size}"
         # The organizer's actions lie in one box, laid out alike (a form inside a paragraph
         # closed it: the forms and the links after them fell out of the box).
+        for button in page.locator("form.enter button").all():  # a player's main action
+            box = button.bounding_box()
+            assert box is not None and box["height"] >= 44, f"{name}: a finger-sized Enter"
         if page.locator(".organizer").count():  # an event under way
             assert page.locator(".organizer .controls > *").count() >= 2, name
             assert page.locator(".organizer > form, .organizer > a.button").count() == 0, name
