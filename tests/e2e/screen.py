@@ -137,3 +137,16 @@ def wait_for_a_move(page: Page, deadline: float) -> str:
         return str(page.wait_for_function(NEXT_MOVE, timeout=timeout).json_value())
     except PlaywrightTimeoutError:
         raise AssertionError("nothing to do in time") from None
+
+
+NAMES_BESIDE_FIELDS = """() => [...document.querySelectorAll("form.fields label")]
+  .map((label) => [label, document.getElementById(label.htmlFor)])
+  .filter(([, field]) => field && field.type !== "checkbox")
+  .filter(([label, field]) =>
+    label.getBoundingClientRect().bottom > field.getBoundingClientRect().top + 1)
+  .map(([label]) => label.textContent)"""
+
+
+def names_beside_fields(page: Page) -> list[str]:
+    """The names of a form's fields (checkboxes apart) that do not sit over their field."""
+    return page.evaluate(NAMES_BESIDE_FIELDS)

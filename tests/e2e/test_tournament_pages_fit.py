@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.screen import names_beside_fields
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.helpers import Server, artifact_path
 from tests.tournaments.factories import play_deals, ready_to_start, tournament
@@ -84,14 +85,6 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
     page.screenshot(path=artifact_path(f"tournament-form-{size}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     # Each setting's name sits over its field, not beside it where a phone breaks the line.
-    assert page.evaluate(NAMES_BESIDE_FIELDS) == []
+    assert names_beside_fields(page) == []
     save = page.get_by_role("button", name="Save").bounding_box()
     assert save is not None and save["height"] >= 44, "a finger-sized Save"
-
-
-NAMES_BESIDE_FIELDS = """() => [...document.querySelectorAll(".settings label")]
-  .map((label) => [label, document.getElementById(label.htmlFor)])
-  .filter(([, field]) => field && field.type !== "checkbox")
-  .filter(([label, field]) =>
-    label.getBoundingClientRect().bottom > field.getBoundingClientRect().top + 1)
-  .map(([label]) => label.textContent)"""
