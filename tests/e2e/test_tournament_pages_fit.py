@@ -62,6 +62,13 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
         assert overflow <= 0, f"{name} is {overflow}px wider than a {size}"
         # The organizer's actions lie in one box, laid out alike (a form inside a paragraph
         # closed it: the forms and the links after them fell out of the box).
+        if page.locator("#standings").count():
+            # Scrolled to its last column, a row still names its entry.
+            region = page.locator("#standings").locator("xpath=..")
+            region.evaluate("e => e.scrollLeft = 1e6")
+            region.screenshot(path=artifact_path(f"tournament-{name}-{size}-standings-end.png"))
+            entry = page.locator("#standings tbody tr").first.locator("td").nth(1).bounding_box()
+            assert entry is not None and entry["x"] >= 0, f"{name}: the entry scrolled away"
         for button in page.locator("form.enter button").all():  # a player's main action
             box = button.bounding_box()
             assert box is not None and box["height"] >= 44, f"{name}: a finger-sized Enter"
