@@ -30,6 +30,10 @@ class Table(models.Model):
     # Seconds a person has for a turn before a bot plays it for them.
     turn_seconds = models.PositiveIntegerField(default=30)
     rated = models.BooleanField(default=False)
+    # Paused while a bot holds every person's seat (they all left, or their turns ran out),
+    # until one is back: a game against the computer waits for its person. A tournament's
+    # tables play on, as their rounds have a deadline.
+    waits_for_people = models.BooleanField(default=False)
     # A match of exactly this many deals (the target ends nothing); empty: play to the target.
     max_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     # Chosen deals, one per hand in order: {"deck": [32 card codes], "dealer": 0-3}; empty:

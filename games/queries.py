@@ -124,6 +124,7 @@ def table_summary(
         "variant": table.variant,
         "status": table.status,
         "paused": table.is_paused,
+        "waits_for_people": table.waits_for_people,
         "turn_seconds": table.turn_seconds,
         "turn_left": turn_left(table, seats, match, since=since or table.updated_at),
         "trick_pause_ms": table.trick_pause_ms if any_person(seats) else 0,

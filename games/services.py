@@ -65,6 +65,7 @@ def table_create(
     deals: Sequence[Mapping[str, Any]] = (),
     watch_group: str = "",
     deal_secret: str = "",
+    waits_for_people: bool = False,
 ) -> Table:
     """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`.
 
@@ -110,6 +111,7 @@ def table_create(
             deals=chosen_deals,
             watch_group=watch_group,
             deal_secret=deal_secret,
+            waits_for_people=waits_for_people,
             created_by=creator,
         )
         bot = User.bot_account(level=BotLevel(bot_level)) if bot_seats else None
@@ -132,7 +134,8 @@ def table_create_vs_computer(
     max_hands: int | None = None,
     trick_pause_ms: int | None = None,
 ) -> Table:
-    """One click: the person with a bot partner against two bots, dealt at once."""
+    """One click: the person with a bot partner against two bots, dealt at once; the match
+    waits for the person whenever they are gone."""
     return table_create(
         creator=user,
         variant=variant,
@@ -141,6 +144,7 @@ def table_create_vs_computer(
         bot_seats=(1, 2, 3),
         max_hands=max_hands,
         trick_pause_ms=trick_pause_ms,
+        waits_for_people=True,
     )
 
 
@@ -177,6 +181,7 @@ def table_leave(*, table_id: int, user: User) -> None:
             uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"left": str(user)})
         elif change.table.status == Table.Status.PLAYING and not seat.bot_holding:
             uow.hold(change, seat)
+            _wait_if_deserted(change)
         else:
             return
         _commit(change)
@@ -247,6 +252,8 @@ def _take_back(change: TableChange, seat: Seat) -> bool:
     if not seat.bot_holding:
         return False
     uow.release(change, seat)
+    if change.table.waits_for_people and change.table.is_paused:
+        uow.resume(change)  # the table waited for them
     _commit(change)
     return True
 
@@ -330,8 +337,19 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
         if seat.timeouts_in_row >= TIMEOUTS_BEFORE_HOLD:
             uow.hold(change, seat)  # said before the move the bot makes
         uow.apply(change, seat.number, action, actor="timeout")
+        _wait_if_deserted(change)
         _commit(change)
     return True
+
+
+def _wait_if_deserted(change: TableChange) -> None:
+    """Pause a table that waits for its people once a bot holds every person's seat."""
+    table = change.table
+    if not table.waits_for_people or table.is_paused or table.status != Table.Status.PLAYING:
+        return
+    people = [s for s in change.seats if s.user is not None and not s.user.is_bot]
+    if people and all(s.bot_holding for s in people):
+        uow.pause(change)
 
 
 def tables_sweep_stalled(*, grace_seconds: float) -> int:
@@ -384,8 +402,7 @@ def table_pause(*, table_id: int) -> bool:
         change = uow.lock(table_id)
         if change.table.is_paused or change.table.status == Table.Status.FINISHED:
             return False
-        change.table.paused_at = timezone.now()
-        uow.append(change, TableEvent.Kind.PAUSE, payload={})
+        uow.pause(change)
         _commit(change)
     return True
 
@@ -401,7 +418,7 @@ def table_resume(*, table_id: int) -> bool:
             # Decided while paused (a tournament's deadline): nothing left to restart.
             change.table.save(update_fields=["paused_at", "updated_at"])
             return True
-        uow.append(change, TableEvent.Kind.RESUME, payload={})
+        uow.resume(change)
         _commit(change)
     return True
 

@@ -199,6 +199,18 @@ def release(change: TableChange, seat: Seat) -> None:
         append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"held": False})
 
 
+def pause(change: TableChange) -> None:
+    """Stop play: actions are refused, bots and timers wait (the table's row is saved)."""
+    change.table.paused_at = timezone.now()
+    append(change, TableEvent.Kind.PAUSE, payload={})
+
+
+def resume(change: TableChange) -> None:
+    """Play on: the seat to act gets a fresh turn once the change is committed."""
+    change.table.paused_at = None
+    append(change, TableEvent.Kind.RESUME, payload={})
+
+
 def match_start(change: TableChange) -> None:
     """All four seats taken: record who plays, deal the first hand."""
     table = change.table

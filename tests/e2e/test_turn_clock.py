@@ -127,3 +127,33 @@ def test_a_person_back_after_their_turns_ran_out_takes_their_seat_again_from_the
     expect(page.locator("#pos-bottom")).not_to_contain_text("computer playing")
     seat.refresh_from_db()
     assert (seat.bot_holding, seat.timeouts_in_row) == (False, 0)
+
+
+def test_a_game_against_the_computer_waits_for_its_person_and_says_so(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    table = seated_against_bots(
+        page, asgi_server, "belote", "waited-for", trick_pause_ms=0, waits_for_people=True
+    )
+    held = page.locator("#held")
+    seat = Seat.objects.get(table=table, number=0)
+    for _ in range(3 * TIMEOUTS_BEFORE_HOLD):  # each of the person's turns runs out
+        seat.refresh_from_db()
+        if seat.bot_holding:
+            break
+        expect(page.locator("#table-app")).to_have_attribute("data-my-turn", "true")
+        off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=current_version(page))
+    expect(page.locator("#held-waiting")).to_have_text("The game waits for you.")
+    expect(page.locator("#held-waiting")).to_be_visible()
+    expect(page.locator("#held-playing")).to_be_hidden()
+    expect(page.locator("#announcer")).to_contain_text("The game waits for you.")
+    expect(page.locator("#paused")).to_be_hidden()  # the held bar says it, with what to do
+    expect(page.locator("#pos-bottom .badge").first).to_have_text("away")
+    page.screenshot(path=artifact_path("seat-waited-for.png"))
+    if page.locator("#summary").is_visible():
+        page.locator("#summary-close").click()
+    held.get_by_role("button", name="I'm back").click()
+    expect(held).to_be_hidden()
+    expect(page.locator("#table-app")).to_have_attribute("data-paused", "false")
+    table.refresh_from_db()
+    assert not table.is_paused

@@ -12,11 +12,12 @@ from games.services import (
     TIMEOUTS_BEFORE_HOLD,
     table_act,
     table_bot_act,
+    table_create_vs_computer,
     table_leave,
     table_seat_resume,
     table_turn_timeout,
 )
-from tests.games.factories import people_table, seat_to_act
+from tests.games.factories import people_table, person, seat_to_act
 
 pytestmark = pytest.mark.django_db
 
@@ -89,3 +90,40 @@ def test_leaving_mid_match_tells_everyone_with_the_views_intact(
     messages = [make() for call in sent.call_args_list for _, make in call.args[0]]
     assert messages and all(m["view"] is not None for m in messages)
     assert all(m["table"]["seats"][2]["held_by_bot"] for m in messages)
+
+
+def test_a_game_against_the_computer_waits_for_its_person_and_plays_on_when_they_are_back(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    player = person()
+    table = table_create_vs_computer(user=player, variant="belote")
+    for _ in range(TIMEOUTS_BEFORE_HOLD):  # the phone locked: three turns run out
+        while seat_to_act(table).number != 0:
+            assert table_bot_act(table_id=table.pk, version=table.version)
+            table.refresh_from_db()
+        assert table_turn_timeout(table_id=table.pk, version=table.version)
+        table.refresh_from_db()
+    assert Seat.objects.get(table=table, number=0).bot_holding
+    assert table.is_paused, "nobody plays for the person while they are away"
+    assert TableEvent.objects.filter(table=table).latest("version").kind == "pause"
+    assert not table_bot_act(table_id=table.pk, version=table.version)
+    assert not table_turn_timeout(table_id=table.pk, version=table.version)
+    with (
+        mock.patch("games.outbox.broadcast"),
+        mock.patch("games.tasks.bot_act.apply_async") as bot_move,
+        mock.patch("games.tasks.turn_timeout.apply_async") as timer,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        assert table_seat_resume(table_id=table.pk, user=player)  # their socket is back
+    table.refresh_from_db()
+    assert not table.is_paused and not Seat.objects.get(table=table, number=0).bot_holding
+    assert TableEvent.objects.filter(table=table).latest("version").kind == "resume"
+    assert bot_move.called or timer.called, "the turn to play gets its move or timer again"
+
+
+def test_a_table_of_people_plays_on_without_them() -> None:
+    table, users = people_table("bela")
+    for user in users:
+        table_leave(table_id=table.pk, user=user)
+    table.refresh_from_db()
+    assert not table.is_paused and table_bot_act(table_id=table.pk, version=table.version)

@@ -176,7 +176,10 @@ function drawSeats() {
     box.classList.toggle("to-act", view?.to_act === seat);
     const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
     if (s.level) name.append(" ", el("span", { class: "badge level" }, levelWords(s.level)));
-    if (s.held_by_bot) name.append(" ", el("span", { class: "badge" }, _("computer playing")));
+    if (s.held_by_bot) {
+      const away = info.paused && info.waits_for_people; // the game waits for them
+      name.append(" ", el("span", { class: "badge" }, away ? _("away") : _("computer playing")));
+    }
     if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
     if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));
     if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
@@ -435,10 +438,22 @@ function drawHeld() {
   if (!box) return;
   const held = mySeat !== null && info.status === "playing" && Boolean(seatInfo(mySeat)?.held_by_bot);
   const hadFocus = box.contains(document.activeElement);
+  // A game against the computer does not play on without its person: it waits, paused.
+  const waiting = held && waitsForMe();
+  $("held-playing").hidden = waiting;
+  $("held-waiting").hidden = !waiting;
   if (held) $("hand-note").hidden = true; // its "time ran out" is said here, with what to do
-  if (held && box.hidden) announce(box.firstChild.textContent.trim());
+  if (held && (box.hidden || box.dataset.waiting !== String(waiting))) {
+    announce((waiting ? $("held-waiting") : $("held-playing")).textContent.trim());
+  }
+  box.dataset.waiting = String(waiting);
   box.hidden = !held;
   if (hadFocus && !held) focusMoves();
+}
+
+/** Whether the table is paused waiting for this person, whose seat a bot holds. */
+function waitsForMe() {
+  return Boolean(info.paused && info.waits_for_people && mySeat !== null && seatInfo(mySeat)?.held_by_bot);
 }
 
 function drawSummaryTurn() {
@@ -507,7 +522,7 @@ function draw() {
   app.dataset.phase = view ? view.phase : "none";
   const paused = info.paused && info.status !== "finished";
   app.dataset.paused = paused ? "true" : "false";
-  $("paused").hidden = !paused;
+  $("paused").hidden = !paused || waitsForMe(); // the held bar says it, with what to do
   drawScoreboard();
   drawSeats();
   drawTrick();
