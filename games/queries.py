@@ -41,6 +41,20 @@ def table_list_with_people_playing(*, limit: int = 50) -> QuerySet[Table]:
     return _playing_with_people().prefetch_related("seats__user").order_by("-created_at")[:limit]
 
 
+def table_list_seated(*, user: Any) -> QuerySet[Table]:
+    """The unfinished tables where a person has a seat, newest first: the way back to a game
+    the lobby no longer lists as live once a bot holds their seat."""
+    if user is None or not user.is_authenticated:
+        return Table.objects.none()
+    return (
+        Table.objects.exclude(status=Table.Status.FINISHED)
+        .filter(seats__user=user)
+        .distinct()
+        .prefetch_related("seats__user")
+        .order_by("-created_at")
+    )
+
+
 def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
     """The seat a signed-in person holds at a table, if any (bots never connect)."""
     if user is None or not user.is_authenticated:

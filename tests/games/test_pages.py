@@ -149,3 +149,19 @@ def test_leaving_says_whether_the_match_ends_or_a_computer_plays_on(client: Clie
     client.force_login(people[0])
     page = client.get(f"/tables/{shared.pk}/").content.decode()
     assert "A computer player takes your seat" in page and "The match ends here" not in page
+
+
+def test_the_lobby_leads_a_person_back_to_their_unfinished_tables(client: Client) -> None:
+    player = person("returner")
+    client.force_login(player)
+    assert "Your tables" not in client.get("/tables/").content.decode()
+    table = table_create(creator=player, variant="bela", bot_seats=(1, 2, 3), turn_seconds=3600)
+    table_leave(table_id=table.pk, user=player)  # gone: no longer listed as live
+    page = client.get("/tables/").content.decode()
+    mine = page.split("Your tables")[1].split("Open tables")[0]
+    assert f'href="/tables/{table.pk}/"' in mine and "Play" in mine
+    other = Client()
+    other.force_login(person())
+    assert "Your tables" not in other.get("/tables/").content.decode()
+    table_quit(table_id=table.pk, user=player)
+    assert "Your tables" not in client.get("/tables/").content.decode(), "no seat, no way back"
