@@ -27,8 +27,8 @@ def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
 def _playing_with_people() -> QuerySet[Table]:
     """Tables being played where a person plays their own cards.
 
-    A table whose people have all gone (a bot holds each of their seats) plays on to the end,
-    in case they come back; it is four computers to anyone who comes to watch.
+    A table whose people have all gone (a bot holds each of their seats) waits for them or
+    plays on; either way it is no game of people to anyone who comes to watch.
     """
     at_their_seat = Seat.objects.filter(user__is_bot=False, bot_holding=False)
     return Table.objects.filter(

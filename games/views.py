@@ -31,7 +31,8 @@ from games.watching import WITHHELD, watch_refusal
 
 
 def lobby(request: HttpRequest) -> HttpResponse:
-    """Open and live tables, and the one-click game against the computer."""
+    """The one-click game against the computer, the person's own unfinished tables, and the
+    open, live and finished ones."""
     context = {
         "form": NewTableForm.offered_to(request.user, request.LANGUAGE_CODE),
         "my_tables": queries.table_list_seated(user=request.user),
