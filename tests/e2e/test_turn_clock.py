@@ -89,6 +89,21 @@ def test_the_hand_summary_says_when_the_persons_turn_waits_under_it_and_for_how_
     expect(page.locator("#pos-bottom .seat-clock")).to_have_text(re.compile(r"^10:[01]\d$"))
 
 
+def let_the_persons_turns_run_out(page: Page, table: Table) -> Seat:
+    """Time out each of seat 0's turns, as the page shows it, until a bot holds the seat.
+
+    Until then the page shows no held bar: the person is still playing."""
+    seat = Seat.objects.get(table=table, number=0)
+    for _ in range(3 * TIMEOUTS_BEFORE_HOLD):
+        seat.refresh_from_db()
+        if seat.bot_holding:
+            return seat
+        expect(page.locator("#table-app")).to_have_attribute("data-my-turn", "true")
+        expect(page.locator("#held")).to_be_hidden()
+        off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=current_version(page))
+    raise AssertionError("the seat was not held after its turns ran out")
+
+
 def test_a_person_back_after_their_turns_ran_out_takes_their_seat_again_from_the_page(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
@@ -98,15 +113,7 @@ def test_a_person_back_after_their_turns_ran_out_takes_their_seat_again_from_the
         page, asgi_server, "coinche", "away", bot_delay_ms=300, trick_pause_ms=0
     )
     held = page.locator("#held")
-    seat = Seat.objects.get(table=table, number=0)
-    for _ in range(3 * TIMEOUTS_BEFORE_HOLD):  # each of the person's turns runs out
-        seat.refresh_from_db()
-        if seat.bot_holding:
-            break
-        expect(page.locator("#table-app")).to_have_attribute("data-my-turn", "true")
-        expect(held).to_be_hidden()
-        off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=current_version(page))
-    assert seat.bot_holding
+    seat = let_the_persons_turns_run_out(page, table)
     expect(held).to_be_visible()
     expect(held).to_contain_text("The computer is playing for you.")
     expect(page.locator("#announcer")).to_contain_text("The computer is playing for you.")
@@ -136,13 +143,7 @@ def test_a_game_against_the_computer_waits_for_its_person_and_says_so(
         page, asgi_server, "belote", "waited-for", trick_pause_ms=0, waits_for_people=True
     )
     held = page.locator("#held")
-    seat = Seat.objects.get(table=table, number=0)
-    for _ in range(3 * TIMEOUTS_BEFORE_HOLD):  # each of the person's turns runs out
-        seat.refresh_from_db()
-        if seat.bot_holding:
-            break
-        expect(page.locator("#table-app")).to_have_attribute("data-my-turn", "true")
-        off_the_browser_loop(table_turn_timeout, table_id=table.pk, version=current_version(page))
+    let_the_persons_turns_run_out(page, table)
     expect(page.locator("#held-waiting")).to_have_text("The game waits for you.")
     expect(page.locator("#held-waiting")).to_be_visible()
     expect(page.locator("#held-playing")).to_be_hidden()
