@@ -200,6 +200,7 @@ def table_quit(*, table_id: int, user: User) -> None:
         if change.table.status == Table.Status.PLAYING:
             _hand_over(change, seat, User.bot_account(level=BotLevel(change.table.bot_level)))
             if all(s.user is not None and s.user.is_bot for s in change.seats):
+                change.table.paused_at = None  # it may have been waiting for them
                 _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
             return

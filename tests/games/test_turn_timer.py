@@ -7,13 +7,14 @@ from unittest import mock
 
 import pytest
 
-from games.models import Seat, TableEvent
+from games.models import Seat, Table, TableEvent
 from games.services import (
     TIMEOUTS_BEFORE_HOLD,
     table_act,
     table_bot_act,
     table_create_vs_computer,
     table_leave,
+    table_quit,
     table_seat_resume,
     table_turn_timeout,
 )
@@ -127,3 +128,14 @@ def test_a_table_of_people_plays_on_without_them() -> None:
         table_leave(table_id=table.pk, user=user)
     table.refresh_from_db()
     assert not table.is_paused and table_bot_act(table_id=table.pk, version=table.version)
+
+
+def test_leaving_a_game_that_waits_for_you_ends_it_unpaused() -> None:
+    player = person()
+    table = table_create_vs_computer(user=player, variant="bela")
+    table_leave(table_id=table.pk, user=player)  # gone: the game waits
+    table.refresh_from_db()
+    assert table.is_paused
+    table_quit(table_id=table.pk, user=player)
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED and not table.is_paused
