@@ -49,7 +49,10 @@ def _project(tmp_path: Path) -> Path:
 def _run(project: Path, tmp_path: Path, **environ: str) -> tuple[int, str, str, bool]:
     """The caller's value, its cache kind and folder, and whether it came from the cache."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "PYTHON"))}
-    env.update(PYTHONPATH=str(project), TMPDIR=str(tmp_path / "tmp"), **environ)
+    # No bytecode cache: a file rewritten within the second its .pyc was written, at the same
+    # size, would pass Python's mtime-and-size check and run the old code.
+    env.update(PYTHONPATH=str(project), PYTHONDONTWRITEBYTECODE="1", TMPDIR=str(tmp_path / "tmp"))
+    env.update(environ)
     (tmp_path / "tmp").mkdir(exist_ok=True)
     done = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=project, env=env, capture_output=True, text=True,
