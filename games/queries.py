@@ -55,6 +55,12 @@ def table_list_seated(*, user: Any) -> QuerySet[Table]:
     )
 
 
+def alone_with_computers(*, seats: list[Seat], seat: Seat) -> bool:
+    """Whether every seat but this one is a computer player's: leaving ends the match, and
+    once it is over the person may play the computers again."""
+    return all(s.user is not None and s.user.is_bot for s in seats if s.number != seat.number)
+
+
 def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
     """The seat a signed-in person holds at a table, if any (bots never connect)."""
     if user is None or not user.is_authenticated:

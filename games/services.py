@@ -27,7 +27,7 @@ from games.bots import get_bot
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
-from games.queries import table_seats, turn_time
+from games.queries import alone_with_computers, table_seats, turn_time
 from games.unit_of_work import TableChange
 
 # The longest a finished trick may stay on the felt (ms).
@@ -198,8 +198,9 @@ def table_quit(*, table_id: int, user: User) -> None:
         change = uow.lock(table_id)
         seat = _seat_of(change, user)
         if change.table.status == Table.Status.PLAYING:
+            last_person = alone_with_computers(seats=change.seats, seat=seat)
             _hand_over(change, seat, User.bot_account(level=BotLevel(change.table.bot_level)))
-            if all(s.user is not None and s.user.is_bot for s in change.seats):
+            if last_person:
                 change.table.paused_at = None  # it may have been waiting for them
                 _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
@@ -414,9 +415,9 @@ def table_resume(*, table_id: int) -> bool:
         change = uow.lock(table_id)
         if not change.table.is_paused:
             return False
-        change.table.paused_at = None
         if change.table.status == Table.Status.FINISHED:
             # Decided while paused (a tournament's deadline): nothing left to restart.
+            change.table.paused_at = None
             change.table.save(update_fields=["paused_at", "updated_at"])
             return True
         uow.resume(change)

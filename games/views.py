@@ -130,9 +130,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_join": table.status == Table.Status.OPEN
         and seat is None
         and any(s.user_id is None for s in seats),
-        # Leaving ends the match; the match over, the person may play the computers again.
         "alone_with_computers": seat is not None
-        and all(s.user is not None and s.user.is_bot for s in seats if s != seat),
+        and queries.alone_with_computers(seats=seats, seat=seat),
         "is_guest": isinstance(request.user, User) and request.user.is_guest,
         "glossary": glossary(table.variant),
         "key_terms": key_terms(table.variant),
