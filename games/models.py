@@ -31,8 +31,8 @@ class Table(models.Model):
     turn_seconds = models.PositiveIntegerField(default=30)
     rated = models.BooleanField(default=False)
     # Paused while a bot holds every person's seat (they all left, or their turns ran out),
-    # until one is back: a game against the computer waits for its person. A tournament's
-    # tables play on, as their rounds have a deadline.
+    # until one is back: a game against the computer waits for its person, a lobby's table
+    # for its people. A tournament's tables play on, as their rounds have a deadline.
     waits_for_people = models.BooleanField(default=False)
     # A match of exactly this many deals (the target ends nothing); empty: play to the target.
     max_hands = models.PositiveSmallIntegerField(null=True, blank=True)

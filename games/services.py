@@ -65,7 +65,7 @@ def table_create(
     deals: Sequence[Mapping[str, Any]] = (),
     watch_group: str = "",
     deal_secret: str = "",
-    waits_for_people: bool = False,
+    waits_for_people: bool = True,
 ) -> Table:
     """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`.
 
@@ -73,6 +73,8 @@ def table_create(
     dealer (as many as `max_hands`, at least), so tables given the same deals play the same
     cards; `watch_group` names the tables that share them (see games.watching); `deal_secret`
     draws the other hands, the first dealer and the bots' choices (games.deal_seeds).
+    `waits_for_people`: once dealt, the table pauses whenever a bot holds every person's seat
+    (nobody wants the computer to play their match out for them), until one is back.
     """
     if variant not in variant_names():
         raise ServiceError("invalid", "Unknown rule set %(name)r.", values={"name": variant})
@@ -144,7 +146,6 @@ def table_create_vs_computer(
         bot_seats=(1, 2, 3),
         max_hands=max_hands,
         trick_pause_ms=trick_pause_ms,
-        waits_for_people=True,
     )
 
 

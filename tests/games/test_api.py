@@ -35,6 +35,16 @@ def test_create_a_game_against_the_computer() -> None:
     assert body["snapshot"]["seat"] == 0 and len(body["snapshot"]["view"]["hand"]) == 8
 
 
+def test_a_table_opened_for_people_waits_for_them_when_they_are_all_gone() -> None:
+    creator = person()
+    response = signed_in(creator).post(
+        "/api/tables/", {"variant": "bela", "opponents": "open"}, format="json"
+    )
+    assert response.status_code == 201 and response.json()["status"] == "open"
+    table = Table.objects.get()
+    assert table.waits_for_people and table.seats.get(number=0).user == creator
+
+
 def test_creating_needs_a_sign_in_and_a_known_rule() -> None:
     assert APIClient().post("/api/tables/", {"variant": "bela"}, format="json").status_code in (
         401,

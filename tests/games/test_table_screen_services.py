@@ -98,6 +98,7 @@ def test_a_guest_plays_the_computer_unrated_then_may_open_tables_for_people() ->
     client.post("/tables/new/", {"variant": "bela", "bot_level": "easy", "mode": "open"})
     opened = Table.objects.latest("pk")
     assert opened.created_by == guest and opened.status == Table.Status.OPEN
+    assert opened.waits_for_people, "a match among people waits when they are all gone"
 
 
 def test_play_again_deals_a_new_match_with_the_same_rules_for_its_players_only() -> None:

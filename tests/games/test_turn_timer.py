@@ -12,10 +12,12 @@ from games.services import (
     TIMEOUTS_BEFORE_HOLD,
     table_act,
     table_bot_act,
+    table_create,
     table_create_vs_computer,
     table_leave,
     table_quit,
     table_seat_resume,
+    table_take_seat,
     table_turn_timeout,
 )
 from tests.games.factories import people_table, person, seat_to_act
@@ -122,12 +124,24 @@ def test_a_game_against_the_computer_waits_for_its_person_and_plays_on_when_they
     assert bot_move.called or timer.called, "the turn to play gets its move or timer again"
 
 
-def test_a_table_of_people_plays_on_without_them() -> None:
-    table, users = people_table("bela")
-    for user in users:
+def test_a_table_of_people_from_the_lobby_waits_once_they_are_all_gone() -> None:
+    # Four friends closed their tabs: the computer played their match out for nobody.
+    users = [person() for _ in range(4)]
+    table = table_create(creator=users[0], variant="bela")
+    for user in users[1:]:
+        table_take_seat(table_id=table.pk, user=user)
+    for user in users[:3]:
         table_leave(table_id=table.pk, user=user)
     table.refresh_from_db()
-    assert not table.is_paused and table_bot_act(table_id=table.pk, version=table.version)
+    assert not table.is_paused, "one person is still there: the others' seats play on"
+    table_leave(table_id=table.pk, user=users[3])
+    table.refresh_from_db()
+    assert table.is_paused and not table_bot_act(table_id=table.pk, version=table.version)
+    assert table_seat_resume(table_id=table.pk, user=users[2])
+    table.refresh_from_db()
+    assert not table.is_paused
+    back = seat_to_act(table).number == 2  # their turn: nothing for a bot to play
+    assert back or table_bot_act(table_id=table.pk, version=table.version)
 
 
 def test_leaving_a_game_that_waits_for_you_ends_it_unpaused() -> None:

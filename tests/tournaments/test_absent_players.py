@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from games.models import Seat
+from games.models import Seat, Table
 from games.presence import has_arrived, seat_arrived
-from games.services import table_seat_resume
+from games.services import table_bot_act, table_leave, table_seat_resume
 from tests.helpers import Redis
 from tests.tournaments.factories import ready_to_start
 from tournaments import services, tasks
@@ -79,3 +79,14 @@ def test_the_grace_is_an_event_setting_of_10_to_600_seconds() -> None:
         services.tournament_edit(
             tournament_id=event.pk, user=event.organizer, changes={"absent_grace_seconds": 5}
         )
+
+
+def test_a_tournaments_table_plays_on_when_all_its_people_are_gone() -> None:
+    # A round has a deadline: the table does not wait for them as a lobby's does.
+    round_, people = opened_round()
+    table_id = seat_of(round_, people[0]).table_id
+    for user in people:
+        table_leave(table_id=table_id, user=user)
+    table = Table.objects.get(pk=table_id)
+    assert not table.waits_for_people and not table.is_paused
+    assert table_bot_act(table_id=table_id, version=table.version)
