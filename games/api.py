@@ -98,7 +98,7 @@ class TableCreateSerializer(serializers.Serializer):
     variant = RegistryChoiceField(variant_choices)
     house_rules = serializers.DictField(required=False, default=dict)
     bot_level = RegistryChoiceField(bot_level_choices, default=BotLevel.EASY)
-    opponents = serializers.ChoiceField(choices=["computer", "open"], default="computer")
+    opponents = serializers.ChoiceField(choices=services.LOBBY_OPPONENTS, default="computer")
     max_hands = serializers.IntegerField(
         required=False,
         allow_null=True,
@@ -177,24 +177,7 @@ class TableListView(generics.ListCreateAPIView):
         data = TableCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         options = data.validated_data
-        if options["opponents"] == "computer":
-            table = services.table_create_vs_computer(
-                user=signed_in_user(request),
-                variant=options["variant"],
-                house_rules=options["house_rules"],
-                bot_level=options["bot_level"],
-                max_hands=options["max_hands"],
-                trick_pause_ms=options["trick_pause_ms"],
-            )
-        else:
-            table = services.table_create(
-                creator=signed_in_user(request),
-                variant=options["variant"],
-                house_rules=options["house_rules"],
-                bot_level=options["bot_level"],
-                max_hands=options["max_hands"],
-                trick_pause_ms=options["trick_pause_ms"],
-            )
+        table = services.table_create_in_lobby(user=signed_in_user(request), **options)
         body = TableDetailSerializer(_tables().get(pk=table.pk), context={"request": request})
         return Response(body.data, status=status.HTTP_201_CREATED)
 

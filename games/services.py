@@ -42,6 +42,8 @@ CHAT_MAX_LENGTH = 300
 # A match of a fixed number of deals has 1 to this many.
 MAX_HANDS_LIMIT = 100
 WATCH_GROUP_LENGTH = 64
+# Who a person's table in the lobby (or the API) is against.
+LOBBY_OPPONENTS = ("computer", "open")
 # How long after its last change the stall sweep keeps telling a table's viewers its latest
 # version (each sweep, every LIVE_TABLE_STALL_SECONDS): a sweep's own worker may die too.
 ANNOUNCE_IDLE_TABLES_FOR = timedelta(minutes=5)
@@ -65,7 +67,7 @@ def table_create(
     deals: Sequence[Mapping[str, Any]] = (),
     watch_group: str = "",
     deal_secret: str = "",
-    waits_for_people: bool = True,
+    waits_for_people: bool = False,
 ) -> Table:
     """Open a table; the creator (if a person) sits in seat 0, bots in `bot_seats`.
 
@@ -73,8 +75,8 @@ def table_create(
     dealer (as many as `max_hands`, at least), so tables given the same deals play the same
     cards; `watch_group` names the tables that share them (see games.watching); `deal_secret`
     draws the other hands, the first dealer and the bots' choices (games.deal_seeds).
-    `waits_for_people`: once dealt, the table pauses whenever a bot holds every person's seat
-    (nobody wants the computer to play their match out for them), until one is back.
+    `waits_for_people`: once dealt, the table pauses whenever a bot holds every person's seat,
+    until one is back.
     """
     if variant not in variant_names():
         raise ServiceError("invalid", "Unknown rule set %(name)r.", values={"name": variant})
@@ -127,25 +129,31 @@ def table_create(
     return table
 
 
-def table_create_vs_computer(
+def table_create_in_lobby(
     *,
     user: User,
+    opponents: str,
     variant: str,
     house_rules: Mapping[str, object] | None = None,
     bot_level: str = BotLevel.EASY,
     max_hands: int | None = None,
     trick_pause_ms: int | None = None,
 ) -> Table:
-    """One click: the person with a bot partner against two bots, dealt at once; the match
-    waits for the person whenever they are gone."""
+    """A person's table: against the computer ("computer": a bot partner against two bots,
+    dealt at once) or open for people to join ("open"), the person in seat 0. Either waits
+    for its people whenever they are all gone: nobody wants the computer to play their match
+    out for them (a tournament's tables play on, their rounds have a deadline)."""
+    if opponents not in LOBBY_OPPONENTS:
+        raise ServiceError("invalid", "Unknown opponents %(name)r.", values={"name": opponents})
     return table_create(
         creator=user,
         variant=variant,
         house_rules=house_rules,
         bot_level=bot_level,
-        bot_seats=(1, 2, 3),
+        bot_seats=(1, 2, 3) if opponents == "computer" else (),
         max_hands=max_hands,
         trick_pause_ms=trick_pause_ms,
+        waits_for_people=True,
     )
 
 

@@ -65,10 +65,10 @@ def table_new(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         login(request, User.guest_account(), backend="django.contrib.auth.backends.ModelBackend")
     try:
-        if request.POST.get("mode") == "open":
-            table = services.table_create(creator=signed_in_user(request), **options)
-        else:
-            table = services.table_create_vs_computer(user=signed_in_user(request), **options)
+        opponents = "open" if request.POST.get("mode") == "open" else "computer"
+        table = services.table_create_in_lobby(
+            user=signed_in_user(request), opponents=opponents, **options
+        )
     except ServiceError as error:
         messages.error(request, error.message)
         return HttpResponseRedirect(reverse("games:lobby"))
@@ -83,8 +83,9 @@ def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     user = signed_in_user(request)
     if not table.seats.filter(user=user).exists():
         return HttpResponseForbidden(_("Only a player of this table can play it again."))
-    again = services.table_create_vs_computer(
+    again = services.table_create_in_lobby(
         user=user,
+        opponents="computer",
         variant=table.variant,
         house_rules=table.house_rules,
         bot_level=table.bot_level,

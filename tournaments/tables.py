@@ -101,7 +101,6 @@ def table_open(
             deals=deals,
             watch_group=watch_group,
             deal_secret=deal_secret,
-            waits_for_people=False,  # a round has a deadline: its tables play on
         )
         for seat, user in enumerate(seat_users(tournament, teams)):
             table_take_seat(table_id=table.pk, user=user, seat=seat)

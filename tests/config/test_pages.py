@@ -9,7 +9,7 @@ from django.test import Client
 
 from accounts.models import User
 from games.models import Table
-from games.services import table_create_vs_computer, table_leave
+from games.services import table_create_in_lobby, table_leave
 from tournaments.demo import SAMPLE_TOURNAMENT, demo_data_load
 from tournaments.models import Tournament
 
@@ -90,7 +90,9 @@ def test_home_page_offers_a_game_against_the_computer_once_signed_in(client: Cli
 def test_home_page_counts_the_tables_the_lobby_lists_as_live(client: Client) -> None:
     assert "playing now" not in client.get("/").content.decode()
     user = User.objects.create_user(username="player", password="pw-12345678")
-    table = table_create_vs_computer(user=user, variant="bela", house_rules={}, bot_level="easy")
+    table = table_create_in_lobby(
+        opponents="computer", user=user, variant="bela", house_rules={}, bot_level="easy"
+    )
     assert "1 table playing now" in client.get("/").content.decode()
     table_leave(table_id=table.pk, user=user)  # gone: a bot holds the seat
     assert "playing now" not in client.get("/").content.decode()

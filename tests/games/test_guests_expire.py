@@ -13,7 +13,7 @@ from accounts.models import User
 from config.celery import app
 from games.guests import guests_expire
 from games.models import Table
-from games.services import table_create, table_create_vs_computer, table_take_seat
+from games.services import table_create, table_create_in_lobby, table_take_seat
 from tests.games.factories import person
 from tests.tournaments.factories import tournament
 from tournaments.services import entry_register, tournament_open_registration
@@ -26,7 +26,7 @@ KEEP_DAYS = 30
 def guest_at_practice(*, idle_days: float) -> tuple[User, Table]:
     """A guest with a table against the computer, neither signed in nor moved for a while."""
     guest = User.guest_account()
-    table = table_create_vs_computer(user=guest, variant="belote")
+    table = table_create_in_lobby(opponents="computer", user=guest, variant="belote")
     go_quiet(guest, table, idle_days)
     return guest, table
 
@@ -58,7 +58,7 @@ def test_a_guest_who_may_still_come_back_stays() -> None:
 
 def test_a_signed_up_person_is_never_removed() -> None:
     someone = person()
-    table = table_create_vs_computer(user=someone, variant="bela")
+    table = table_create_in_lobby(opponents="computer", user=someone, variant="bela")
     go_quiet(someone, table, KEEP_DAYS * 10)
     assert guests_expire(idle_days=KEEP_DAYS, limit=10) == 0
     assert User.objects.filter(pk=someone.pk).exists() and Table.objects.filter(pk=table.pk)

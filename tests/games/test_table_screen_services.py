@@ -11,7 +11,7 @@ from games.models import Seat, Table, TableEvent
 from games.queries import table_snapshot
 from games.services import (
     table_bot_act,
-    table_create_vs_computer,
+    table_create_in_lobby,
     table_quit,
     table_seat_resume,
 )
@@ -49,7 +49,7 @@ def test_the_last_person_to_quit_concedes_and_the_computers_stop() -> None:
 
 def test_leaving_a_game_against_the_computer_ends_it() -> None:
     player = person()
-    table = table_create_vs_computer(user=player, variant="coinche")
+    table = table_create_in_lobby(opponents="computer", user=player, variant="coinche")
     table_quit(table_id=table.pk, user=player)
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED and table.match.winner_team == 1
@@ -67,7 +67,7 @@ def test_quitting_a_waiting_table_frees_the_seat() -> None:
 
 def test_each_computer_seat_has_a_name_and_level_and_the_pause_is_for_people_only() -> None:
     player = person()
-    table = table_create_vs_computer(user=player, variant="bela")
+    table = table_create_in_lobby(opponents="computer", user=player, variant="bela")
     info = table_snapshot(table_id=table.pk, user=player)["table"]
     names = [s["name"] for s in info["seats"]]
     assert len(set(names)) == 4 and names[0] == str(player)
@@ -103,8 +103,12 @@ def test_a_guest_plays_the_computer_unrated_then_may_open_tables_for_people() ->
 
 def test_play_again_deals_a_new_match_with_the_same_rules_for_its_players_only() -> None:
     player = person()
-    table = table_create_vs_computer(
-        user=player, variant="coinche", house_rules={"target": 1000}, bot_level="medium"
+    table = table_create_in_lobby(
+        opponents="computer",
+        user=player,
+        variant="coinche",
+        house_rules={"target": 1000},
+        bot_level="medium",
     )
     client = Client()
     client.force_login(player)

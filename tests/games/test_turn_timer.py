@@ -12,8 +12,7 @@ from games.services import (
     TIMEOUTS_BEFORE_HOLD,
     table_act,
     table_bot_act,
-    table_create,
-    table_create_vs_computer,
+    table_create_in_lobby,
     table_leave,
     table_quit,
     table_seat_resume,
@@ -99,7 +98,7 @@ def test_a_game_against_the_computer_waits_for_its_person_and_plays_on_when_they
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     player = person()
-    table = table_create_vs_computer(user=player, variant="belote")
+    table = table_create_in_lobby(opponents="computer", user=player, variant="belote")
     for _ in range(TIMEOUTS_BEFORE_HOLD):  # the phone locked: three turns run out
         while seat_to_act(table).number != 0:
             assert table_bot_act(table_id=table.pk, version=table.version)
@@ -127,7 +126,7 @@ def test_a_game_against_the_computer_waits_for_its_person_and_plays_on_when_they
 def test_a_table_of_people_from_the_lobby_waits_once_they_are_all_gone() -> None:
     # Four friends closed their tabs: the computer played their match out for nobody.
     users = [person() for _ in range(4)]
-    table = table_create(creator=users[0], variant="bela")
+    table = table_create_in_lobby(user=users[0], opponents="open", variant="bela")
     for user in users[1:]:
         table_take_seat(table_id=table.pk, user=user)
     for user in users[:3]:
@@ -146,7 +145,7 @@ def test_a_table_of_people_from_the_lobby_waits_once_they_are_all_gone() -> None
 
 def test_leaving_a_game_that_waits_for_you_ends_it_unpaused() -> None:
     player = person()
-    table = table_create_vs_computer(user=player, variant="bela")
+    table = table_create_in_lobby(opponents="computer", user=player, variant="bela")
     table_leave(table_id=table.pk, user=player)  # gone: the game waits
     table.refresh_from_db()
     assert table.is_paused
