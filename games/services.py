@@ -210,7 +210,6 @@ def table_quit(*, table_id: int, user: User) -> None:
             last_person = alone_with_computers(seats=change.seats, seat=seat)
             _hand_over(change, seat, User.bot_account(level=BotLevel(change.table.bot_level)))
             if last_person:
-                change.table.paused_at = None  # it may have been waiting for them
                 _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
             return
@@ -424,11 +423,6 @@ def table_resume(*, table_id: int) -> bool:
         change = uow.lock(table_id)
         if not change.table.is_paused:
             return False
-        if change.table.status == Table.Status.FINISHED:
-            # Decided while paused (a tournament's deadline): nothing left to restart.
-            change.table.paused_at = None
-            change.table.save(update_fields=["paused_at", "updated_at"])
-            return True
         uow.resume(change)
         _commit(change)
     return True

@@ -248,6 +248,7 @@ def match_end(
     match_row.winner_team = winner
     match_row.finished_at = timezone.now()
     change.table.status = Table.Status.FINISHED
+    change.table.paused_at = None  # a match decided while paused waits for nothing more
     payload: dict[str, Any] = {"score": points, "winner": winner}
     if decided:
         payload["decided"] = decided

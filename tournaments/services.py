@@ -492,7 +492,7 @@ def _live_tables(tournament: Tournament) -> list[int]:
 
 
 def _paused_tables(tournament: Tournament) -> list[int]:
-    """Every table of the event still paused (those decided meanwhile included)."""
+    """Every table of the event still paused (a table decided meanwhile is not)."""
     tables = Table.objects.filter(
         tournament_table__round__tournament=tournament, paused_at__isnull=False
     )

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import MatchPlayer, Seat, Table, TableEvent
+from games.queries import table_snapshot
 from games.services import table_bot_act, table_seat_resume
 from tests.tournaments.factories import person, play_deals, ready_to_start
 from tournaments import services
@@ -52,6 +53,20 @@ def test_a_paused_round_is_not_decided_at_its_deadline_and_resuming_moves_it() -
     before = Round.objects.get(pk=round_.pk).deadline
     services.tournament_resume(tournament_id=event.pk, user=event.organizer)
     assert Round.objects.get(pk=round_.pk).deadline > before
+
+
+def test_a_table_decided_while_its_event_is_paused_is_finished_not_paused() -> None:
+    # Its table's summary said "paused" to every viewer until the organizer resumed the event.
+    event, round_ = started(entries=4, match_deals=None)
+    services.tournament_pause(tournament_id=event.pk, user=event.organizer)
+    decided, other = (t.table for t in round_.tables.order_by("pk"))
+    services.entry_withdraw(entry_id=decided.tournament_table.home_id, user=event.organizer)
+    decided.refresh_from_db()
+    assert decided.status == Table.Status.FINISHED and not decided.is_paused
+    assert table_snapshot(table_id=decided.pk, user=None)["table"]["paused"] is False
+    assert Table.objects.get(pk=other.pk).is_paused, "the rest of the round waits"
+    services.tournament_resume(tournament_id=event.pk, user=event.organizer)
+    assert not Table.objects.get(pk=other.pk).is_paused
 
 
 def test_a_paused_event_does_not_start_its_next_round_until_resumed() -> None:
