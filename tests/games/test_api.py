@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from config.errors import ServiceError
 from games.models import Table
+from games.services import table_create_in_lobby
 from tests.games.factories import people_table, person, stack_hand
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +45,16 @@ def test_a_table_opened_for_people_waits_for_them_when_they_are_all_gone() -> No
     assert response.status_code == 201 and response.json()["status"] == "open"
     table = Table.objects.get()
     assert table.waits_for_people and table.seats.get(number=0).user == creator
+
+
+def test_unknown_opponents_are_refused_by_the_api_and_the_service_alike() -> None:
+    response = signed_in(person()).post(
+        "/api/tables/", {"variant": "bela", "opponents": "people"}, format="json"
+    )
+    assert response.status_code == 400 and "opponents" in response.json()["error"]["fields"]
+    with pytest.raises(ServiceError, match="Unknown opponents 'people'"):
+        table_create_in_lobby(user=person(), opponents="people", variant="bela")
+    assert not Table.objects.exists()
 
 
 def test_creating_needs_a_sign_in_and_a_known_rule() -> None:
