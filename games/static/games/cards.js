@@ -1,5 +1,5 @@
 // Cards drawn as SVG: a face with rank and suit (red suits in red), or a back.
-import { cardWords, SUITS, suitOfCard } from "./words.js";
+import { cardName, rankLetter, SUITS, suitOfCard } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const RED = new Set(["d", "h"]);
@@ -10,8 +10,8 @@ export function cardSvg(code) {
   svg.setAttribute("viewBox", "0 0 60 84");
   svg.setAttribute("class", `card-face ${RED.has(code[1]) ? "red" : "black"}`);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", cardWords(code));
-  const rank = code[0] === "T" ? "10" : code[0];
+  svg.setAttribute("aria-label", cardName(code));
+  const rank = rankLetter(code);
   const suit = SUITS[suitOfCard(code)];
   svg.innerHTML =
     `<rect x="1" y="1" width="58" height="82" rx="6" class="card-bg"/>` +

@@ -4,7 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardWords, declarationWords, levelWords, trumpsWords } from "./words.js";
+import { _, bidWords, cardName, cardWords, declarationWords, levelWords, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -312,7 +312,7 @@ function drawHand() {
     const ok = legal.has(code);
     const button = el("button", {
       class: ok ? "card legal" : "card illegal", type: "button", "data-card": code,
-      "aria-label": ok ? _("Play %(card)s", { card: cardWords(code) }) : _("%(card)s (not playable now)", { card: cardWords(code) }),
+      "aria-label": ok ? _("Play %(card)s", { card: cardName(code) }) : _("%(card)s (not playable now)", { card: cardName(code) }),
       onclick: () => play(code),
     });
     button.append(cardSvg(code));
@@ -569,7 +569,7 @@ function tell(event, next) {
     const trick = next.view?.tricks[next.view.tricks.length - 1];
     if (!trick) return;
     const seat = (trick.leader + trick.cards.length - 1) % 4;
-    const card = cardWords(trick.cards[trick.cards.length - 1]);
+    const card = cardName(trick.cards[trick.cards.length - 1]);
     announce(seat === mySeat ? _("You play %(card)s", { card }) : _("%(name)s plays %(card)s", { name: nameOf(seat), card }));
     if (trick.winner !== null) announce(winsTheTrick(trick.winner));
   } else if (event.kind === "deal") {

@@ -3,6 +3,7 @@
 
 // Django's JavaScript catalog (/jsi18n/) defines gettext and interpolate; without it, English.
 const gettext = globalThis.gettext ?? ((text) => text);
+const pgettext = globalThis.pgettext ?? ((context, text) => text);
 const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\(([a-z_]+)\)s/g, (_, k) => values[k]));
 
 /** Translate `text`, then fill its %(name)s placeholders. */
@@ -106,10 +107,46 @@ export function outcomeWords(outcome) {
   }[outcome]?.() ?? outcome;
 }
 
-/** A card as read aloud: "10♥", "Q♠". */
+// The letters on a card's corner, as the viewer's cards print them (a French deck's V, D, R).
+const RANK_LETTERS = {
+  A: () => pgettext("card rank", "A"),
+  K: () => pgettext("card rank", "K"),
+  Q: () => pgettext("card rank", "Q"),
+  J: () => pgettext("card rank", "J"),
+  T: () => "10",
+};
+const RANK_NAMES = {
+  A: () => pgettext("card", "ace"),
+  K: () => pgettext("card", "king"),
+  Q: () => pgettext("card", "queen"),
+  J: () => pgettext("card", "jack"),
+  T: () => pgettext("card", "ten"),
+  9: () => pgettext("card", "nine"),
+  8: () => pgettext("card", "eight"),
+  7: () => pgettext("card", "seven"),
+};
+const SUIT_OF_CARD = {
+  clubs: () => pgettext("card", "clubs"),
+  diamonds: () => pgettext("card", "diamonds"),
+  hearts: () => pgettext("card", "hearts"),
+  spades: () => pgettext("card", "spades"),
+};
+
+/** The rank on a card's corner: "10", "9", "Q" (in French "D"). */
+export function rankLetter(code) {
+  return RANK_LETTERS[code[0]]?.() ?? code[0];
+}
+
+/** A card written short, as in a list of cards: "10♥", "Q♠" (in French "D♠"). */
 export function cardWords(code) {
-  const rank = code[0] === "T" ? "10" : code[0];
-  return `${rank}${SUITS[suitOfCard(code)]}`;
+  return `${rankLetter(code)}${SUITS[suitOfCard(code)]}`;
+}
+
+/** A card as read aloud (a screen reader says "Q♠" as letters and a symbol's name):
+ * "queen of spades", in French "dame de pique". */
+export function cardName(code) {
+  const names = { rank: RANK_NAMES[code[0]](), suit: SUIT_OF_CARD[suitOfCard(code)]() };
+  return interpolate(pgettext("card", "%(rank)s of %(suit)s"), names, true);
 }
 
 const LEVELS = { Easy: () => _("Easy"), Medium: () => _("Medium"), Hard: () => _("Hard") };
