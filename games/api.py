@@ -224,6 +224,35 @@ class TableJoinView(APIView):
         return Response(body.data)
 
 
+class TableComputerSeatView(APIView):
+    """The host of an open table seats a computer player in a free seat (POST) or takes its
+    seat back for a person (DELETE); the fourth seat taken deals."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: TableDetailSerializer, 400: ERRORS[400], 401: ERRORS[401],
+                   403: ERRORS[403], 404: ERRORS[404]},
+    )  # fmt: skip
+    def post(self, request: Request, table_id: int, seat: int) -> Response:
+        services.table_seat_computer(table_id=table_id, user=signed_in_user(request), seat=seat)
+        return self._table(request, table_id)
+
+    @extend_schema(
+        request=None,
+        responses={200: TableDetailSerializer, 400: ERRORS[400], 401: ERRORS[401],
+                   403: ERRORS[403], 404: ERRORS[404]},
+    )  # fmt: skip
+    def delete(self, request: Request, table_id: int, seat: int) -> Response:
+        services.table_seat_free(table_id=table_id, user=signed_in_user(request), seat=seat)
+        return self._table(request, table_id)
+
+    def _table(self, request: Request, table_id: int) -> Response:
+        body = TableDetailSerializer(_tables().get(pk=table_id), context={"request": request})
+        return Response(body.data)
+
+
 class TableActionView(APIView):
     """Bid or play at your seat; refused moves change nothing."""
 

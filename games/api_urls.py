@@ -10,6 +10,11 @@ urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="api-tables"),
     path("tables/<int:table_id>/", api.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:table_id>/join/", api.TableJoinView.as_view(), name="api-table-join"),
+    path(
+        "tables/<int:table_id>/seats/<int:seat>/computer/",
+        api.TableComputerSeatView.as_view(),
+        name="api-table-computer",
+    ),
     path("tables/<int:table_id>/actions/", api.TableActionView.as_view(), name="api-table-act"),
     path("tables/<int:table_id>/deals/", api.TableDealsView.as_view(), name="api-table-deals"),
     path(

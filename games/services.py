@@ -160,23 +160,67 @@ def table_create_in_lobby(
 def table_take_seat(*, table_id: int, user: User, seat: int | None = None) -> Table:
     """Sit down at an open table (the first free seat unless one is named); the fourth deals."""
     with transaction.atomic():
-        change = uow.lock(table_id)
-        if change.table.status != Table.Status.OPEN:
-            raise ServiceError("not_open", "This table is not taking players.")
+        change = _locked_open(table_id)
         # A computer player's account may fill several seats; a person takes one.
         if not user.is_bot and any(s.user_id == user.pk for s in change.seats):
             raise ServiceError("already_seated", "You already sit at this table.")
-        free = [s for s in change.seats if s.user_id is None and (seat is None or s.number == seat)]
-        if not free:
-            raise ServiceError("seat_taken", "That seat is taken.")
-        chosen = free[0]
-        chosen.user = user
-        chosen.save(update_fields=["user"])
-        uow.append(change, TableEvent.Kind.SEAT, seat=chosen.number, payload={"joined": str(user)})
-        if all(s.user is not None for s in change.seats):
-            uow.match_start(change)
+        _sit(change, user, None if seat is None else _seat_number(seat))
         _commit(change)
     return change.table
+
+
+def table_seat_computer(*, table_id: int, user: User, seat: int) -> Table:
+    """The host of an open table (who opened it) seats a computer player, at the table's
+    strength, in a free seat: a partner or an opponent, as they choose; the fourth deals."""
+    with transaction.atomic():
+        change = _locked_open(table_id, host=user)
+        _sit(change, User.bot_account(level=BotLevel(change.table.bot_level)), _seat_number(seat))
+        _commit(change)
+    return change.table
+
+
+def table_seat_free(*, table_id: int, user: User, seat: int) -> Table:
+    """The host of an open table takes back a computer player's seat, for a person to take."""
+    with transaction.atomic():
+        change = _locked_open(table_id, host=user)
+        chosen = change.seats[_seat_number(seat)]
+        if chosen.user is None or not chosen.user.is_bot:
+            raise ServiceError("not_a_computer", "No computer player sits there.")
+        left = str(chosen.user)
+        chosen.user = None
+        chosen.save(update_fields=["user"])
+        uow.append(change, TableEvent.Kind.SEAT, seat=chosen.number, payload={"left": left})
+        _commit(change)
+    return change.table
+
+
+def _locked_open(table_id: int, *, host: User | None = None) -> TableChange:
+    """The open table, locked; with `host`, refused unless they opened it."""
+    change = uow.lock(table_id)
+    if host is not None and change.table.created_by_id != host.pk:
+        raise ServiceError("forbidden", "Only the player who opened this table can do this.")
+    if change.table.status != Table.Status.OPEN:
+        raise ServiceError("not_open", "This table is not taking players.")
+    return change
+
+
+def _seat_number(seat: int) -> int:
+    if seat not in range(4):
+        raise ServiceError("invalid", "A seat is 0 to 3.")
+    return seat
+
+
+def _sit(change: TableChange, user: User, seat: int | None) -> None:
+    """Seat `user` in the free seat `seat` (None: the first free one); the fourth deals."""
+    free = [s for s in change.seats if s.user_id is None and (seat is None or s.number == seat)]
+    if not free:
+        raise ServiceError("seat_taken", "That seat is taken.")
+    chosen = free[0]
+    chosen.user = user
+    chosen.save(update_fields=["user"])
+    uow.append(change, TableEvent.Kind.SEAT, seat=chosen.number, payload={"joined": str(user)})
+    if all(s.user is not None for s in change.seats):
+        uow.match_start(change)
 
 
 def table_leave(*, table_id: int, user: User) -> None:

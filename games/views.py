@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -63,7 +65,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         "trick_pause_ms": form.cleaned_data["trick_pause_ms"],
     }
     if not request.user.is_authenticated:
-        login(request, User.guest_account(), backend="django.contrib.auth.backends.ModelBackend")
+        _sign_in_as_guest(request)
     try:
         opponents = "open" if request.POST.get("mode") == "open" else "computer"
         table = services.table_create_in_lobby(
@@ -94,15 +96,53 @@ def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("games:table", args=[again.pk]))
 
 
-@login_required
 @require_POST
 def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Take a free seat at an open table."""
+    """Take a free seat at an open table: the one chosen, else the first. A friend sent the
+    link without an account sits down as a guest."""
+    seat = None if request.POST.get("seat", "") == "" else _posted_seat(request)
+    if not request.user.is_authenticated:
+        get_object_or_404(Table, pk=table_id, status=Table.Status.OPEN)  # no guest for nothing
+        _sign_in_as_guest(request)
     try:
-        services.table_take_seat(table_id=table_id, user=signed_in_user(request))
+        services.table_take_seat(table_id=table_id, user=signed_in_user(request), seat=seat)
     except ServiceError as error:
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("games:table", args=[table_id]))
+
+
+@login_required
+@require_POST
+def table_seat_computer(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host seats a computer player in a free seat of their open table."""
+    return _host_seat_change(request, table_id, services.table_seat_computer)
+
+
+@login_required
+@require_POST
+def table_seat_free(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host takes a computer player's seat back, for a person."""
+    return _host_seat_change(request, table_id, services.table_seat_free)
+
+
+def _host_seat_change(
+    request: HttpRequest, table_id: int, change: Callable[..., object]
+) -> HttpResponse:
+    try:
+        change(table_id=table_id, user=signed_in_user(request), seat=_posted_seat(request))
+    except ServiceError as error:
+        messages.error(request, error.message)
+    return HttpResponseRedirect(reverse("games:table", args=[table_id]))
+
+
+def _sign_in_as_guest(request: HttpRequest) -> None:
+    login(request, User.guest_account(), backend="django.contrib.auth.backends.ModelBackend")
+
+
+def _posted_seat(request: HttpRequest) -> int:
+    """The form's seat; -1 where it is no number, for the service to refuse in words."""
+    seat = request.POST.get("seat", "")
+    return int(seat) if seat.isascii() and seat.isdigit() else -1
 
 
 @login_required
@@ -131,6 +171,9 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "can_join": table.status == Table.Status.OPEN
         and seat is None
         and any(s.user_id is None for s in seats),
+        "is_host": table.status == Table.Status.OPEN
+        and request.user.is_authenticated
+        and table.created_by_id == request.user.pk,
         "alone_with_computers": seat is not None
         and queries.alone_with_computers(seats=seats, seat=seat),
         "is_guest": isinstance(request.user, User) and request.user.is_guest,

@@ -189,6 +189,8 @@ function drawSeats() {
       name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": _("Time left to play") }));
     }
     box.append(name);
+    const choice = seatChoice(seat, s);
+    if (choice) box.append(choice);
     if (!view) continue;
     for (const d of view.declarations.filter((x) => x.seat === seat)) {
       const cards = d.cards ? ` ${d.cards.map(cardWords).join(" ")}` : "";
@@ -202,6 +204,47 @@ function drawSeats() {
       box.append(backs);
     }
   }
+}
+
+/** While the table waits for players, what this viewer may do with a seat: the host puts a
+ * computer player in a free seat or takes one's seat back, someone not seated sits there. */
+function seatChoice(seat, s) {
+  const form = $("seat-form");
+  if (info.status !== "open" || !form) return null;
+  const may = app.dataset;
+  const post = (action) => () => {
+    form.action = form.dataset[action];
+    form.elements.seat.value = String(seat);
+    form.submit();
+  };
+  if (s.name === null && may.host !== undefined) {
+    const label = {
+      right: () => _("A computer player as the opponent on your right"),
+      top: () => _("A computer player as your partner"),
+      left: () => _("A computer player as the opponent on your left"),
+    }[position(seat)]?.() ?? null;
+    return el("button", { type: "button", class: "seat-choice", onclick: post("computer"), "aria-label": label },
+      _("Computer player"));
+  }
+  if (s.name === null && may.maySit !== undefined) {
+    return el("button", { type: "button", class: "seat-choice", onclick: post("sit") }, _("Sit here"));
+  }
+  if (s.bot && may.host !== undefined) {
+    return el("button", { type: "button", class: "seat-choice", onclick: post("free"),
+      "aria-label": _("Free the seat of %(name)s", { name: nameOf(seat) }) }, _("Free this seat"));
+  }
+  return null;
+}
+
+/** The waiting room's link to the table, copied for the host to send (selected for copying
+ * by hand where the browser keeps the clipboard to secure pages). */
+function copyInvite() {
+  const link = $("invite-link");
+  link.select();
+  const said = (text) => { $("copied").textContent = text; };
+  navigator.clipboard?.writeText(link.value)
+    .then(() => said(_("Copied.")), () => said(_("Selected: copy it with your device's copy command.")))
+    ?? said(_("Selected: copy it with your device's copy command."));
 }
 
 /** A seat's latest call while the auction runs, shown by its name: the felt has room for
@@ -523,6 +566,8 @@ function draw() {
   const paused = info.paused && info.status !== "finished";
   app.dataset.paused = paused ? "true" : "false";
   $("paused").hidden = !paused || waitsForMe(); // the held bar says it, with what to do
+  const waiting = $("waiting-room");
+  if (waiting) waiting.hidden = info.status !== "open";
   drawScoreboard();
   drawSeats();
   drawTrick();
@@ -726,6 +771,8 @@ function sizeToScreen() {
 }
 
 // ----- start ------------------------------------------------------------------------------
+
+$("copy-invite")?.addEventListener("click", copyInvite);
 
 setInterval(tickClock, 250);
 document.addEventListener("keydown", onKey);
