@@ -24,6 +24,17 @@ def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
     )
 
 
+def table_list_waiting_for_players(*, limit: int = 50) -> QuerySet[Table]:
+    """The lobby's open tables, newest first: those a person sits at, waiting for more (one
+    whose people have all stood up waits for nobody, and a newcomer there would sit alone)."""
+    people = Seat.objects.filter(user__is_bot=False)
+    return (
+        Table.objects.filter(status=Table.Status.OPEN, pk__in=people.values("table_id"))
+        .prefetch_related("seats__user")
+        .order_by("-created_at")[:limit]
+    )
+
+
 def _playing_with_people() -> QuerySet[Table]:
     """Tables being played where a person plays their own cards.
 

@@ -38,7 +38,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     context = {
         "form": NewTableForm.offered_to(request.user, request.LANGUAGE_CODE),
         "my_tables": queries.table_list_seated(user=request.user),
-        "open_tables": queries.table_list(status=Table.Status.OPEN),
+        "open_tables": queries.table_list_waiting_for_players(),
         "live_tables": queries.table_list_with_people_playing(),
         "finished_tables": queries.table_list(status=Table.Status.FINISHED, limit=10),
     }

@@ -55,14 +55,18 @@ def test_leaving_a_game_against_the_computer_ends_it() -> None:
     assert table.status == Table.Status.FINISHED and table.match.winner_team == 1
 
 
-def test_quitting_a_waiting_table_frees_the_seat() -> None:
+def test_quitting_a_waiting_table_frees_the_seat_and_the_lobby_lists_it_no_more() -> None:
     host = person()
     client = Client()
     client.force_login(host)
     client.post("/tables/new/", {"variant": "bela", "bot_level": "easy", "mode": "open"})
     waiting = Table.objects.get()
+    listed = f'href="/tables/{waiting.pk}/"'
+    assert listed in Client().get("/tables/").content.decode()
     table_quit(table_id=waiting.pk, user=host)
     assert Seat.objects.get(table=waiting, number=0).user is None
+    # Nobody sits there: a newcomer "taking a seat" would wait alone for nobody.
+    assert listed not in Client().get("/tables/").content.decode()
 
 
 def test_each_computer_seat_has_a_name_and_level_and_the_pause_is_for_people_only() -> None:
