@@ -37,6 +37,7 @@ def test_the_host_seats_a_computer_partner_a_friend_sits_and_the_last_seat_deals
     host.get_by_role("button", name="A computer player as your partner").click()
     expect(host.locator("#pos-top .badge.level")).to_have_text("Easy")
     expect(host.locator("#pos-top")).not_to_contain_text("Free seat")
+    expect(host.locator("#scoreboard")).to_have_text("Waiting for 2 more players.")
     host.screenshot(path=artifact_path("open-table-host-laptop.png"))
     assert serious_violations(host) == []
 
@@ -53,6 +54,7 @@ def test_the_host_seats_a_computer_partner_a_friend_sits_and_the_last_seat_deals
     sits.first.click()
     expect(friend.locator("#role")).to_have_text("You are playing.")
     expect(host.locator(".seat", has_text="Guest")).to_be_visible()  # told by the socket
+    expect(host.locator("#scoreboard")).to_have_text("Waiting for 1 more player.")
 
     host.get_by_role("button", name="Computer player").click()  # the one free seat left
     for page in (host, friend):

@@ -16,8 +16,11 @@ TOKEN = re.compile(
     r"""//[^\n]*|/\*.*?\*/|(?P<quote>["'`])(?P<text>(?:\\.|(?!(?P=quote)).)*)(?P=quote)""", re.S
 )
 WORDS = re.compile(r"^[A-Z][a-z’']+(?:[ ,.:;!?…]|$)|[a-z]{2,} [a-z]{2,} [a-z]{2,}")
-# A literal that is an argument of a gettext call (after its context or singular, if any).
-IN_GETTEXT = re.compile(r"(?:\b_|\bgettext|\bngettext|\bpgettext)\(\s*(?:[^()]*,\s*)?$")
+# A literal that is an argument of a gettext call (after its context or singular, if any: a
+# literal, whose placeholders have brackets of their own, or an expression without any).
+IN_GETTEXT = re.compile(
+    r"""(?:\b_|\bgettext|\bngettext|\bpgettext)\(\s*(?:(?:"[^"]*"|'[^']*'|[^()"']*)\s*,\s*)?$"""
+)
 # A literal that names classes, not text.
 CLASSES = re.compile(r"(?:\bclass(?:Name)?\s*[:=]|\bclassList\.\w+\()\s*$")
 # Words that are not text: names of keys as the browser reports them.
@@ -43,6 +46,7 @@ def test_the_scan_finds_english_outside_gettext() -> None:
     el("p", {}, "Waiting for players");
     status.textContent = `the table is full`;
     pgettext("suit", "Hearts"); ngettext("One deal", "%(n)s deals", n);
+    ngettext("Waiting for %(n)s more player.", "Waiting for %(n)s more players.", n);
     el("div", { class: "muted small seat" }, name); if (e.key === "Escape") close();"""
     assert words_outside_gettext(script) == [
         "3: 'Waiting for players'",

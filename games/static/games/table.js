@@ -4,7 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardName, cardWords, declarationWords, levelWords, trumpsWords } from "./words.js";
+import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -303,7 +303,8 @@ function drawScoreboard() {
   box.replaceChildren();
   const match = info.match;
   if (!match) {
-    box.append(el("p", { class: "muted" }, _("Waiting for four players.")));
+    const free = info.seats.filter((s) => s.name === null).length;
+    box.append(el("p", { class: "muted" }, fill(ngettext("Waiting for %(n)s more player.", "Waiting for %(n)s more players.", free), { n: free })));
     return;
   }
   const rows = el("table", { class: "score" });

@@ -4,11 +4,18 @@
 // Django's JavaScript catalog (/jsi18n/) defines gettext and interpolate; without it, English.
 const gettext = globalThis.gettext ?? ((text) => text);
 const pgettext = globalThis.pgettext ?? ((context, text) => text);
+/** The form of a message the language uses for `n` (fill it in with `fill`). */
+export const ngettext = globalThis.ngettext ?? ((singular, plural, n) => (n === 1 ? singular : plural));
 const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\(([a-z_]+)\)s/g, (_, k) => values[k]));
 
 /** Translate `text`, then fill its %(name)s placeholders. */
 export function _(text, values = null) {
   return values ? interpolate(gettext(text), values, true) : gettext(text);
+}
+
+/** Fill a translated message's %(name)s placeholders. */
+export function fill(text, values) {
+  return interpolate(text, values, true);
 }
 
 // The rule set's own words in the viewer's language (games/glossary.py), put on the page by the
