@@ -195,10 +195,14 @@ def table_seat_free(*, table_id: int, user: User, seat: int) -> Table:
 
 
 def _locked_open(table_id: int, *, host: User | None = None) -> TableChange:
-    """The open table, locked; with `host`, refused unless they opened it."""
+    """The open table, locked; with `host`, refused unless they opened it and sit there (a
+    host who stood up could otherwise deal a match of computer players for nobody)."""
     change = uow.lock(table_id)
-    if host is not None and change.table.created_by_id != host.pk:
-        raise ServiceError("forbidden", "Only the player who opened this table can do this.")
+    seated = host is not None and any(s.user_id == host.pk for s in change.seats)
+    if host is not None and (change.table.created_by_id != host.pk or not seated):
+        raise ServiceError(
+            "forbidden", "Only the player who opened this table, seated at it, can do this."
+        )
     if change.table.status != Table.Status.OPEN:
         raise ServiceError("not_open", "This table is not taking players.")
     return change

@@ -172,7 +172,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         and seat is None
         and any(s.user_id is None for s in seats),
         "is_host": table.status == Table.Status.OPEN
-        and request.user.is_authenticated
+        and seat is not None
         and table.created_by_id == request.user.pk,
         "alone_with_computers": seat is not None
         and queries.alone_with_computers(seats=seats, seat=seat),

@@ -13,6 +13,7 @@ from config.errors import ServiceError
 from games.models import Seat, Table, TableEvent
 from games.services import (
     table_create_in_lobby,
+    table_leave,
     table_seat_computer,
     table_seat_free,
     table_take_seat,
@@ -78,7 +79,9 @@ def test_only_the_host_seats_or_frees_computer_players() -> None:
     table, host = open_table()
     table_seat_computer(table_id=table.pk, user=host, seat=1)
     stranger = person()
-    with pytest.raises(ServiceError, match="Only the player who opened this table") as refused:
+    with pytest.raises(
+        ServiceError, match="Only the player who opened this table, seated"
+    ) as refused:
         table_seat_computer(table_id=table.pk, user=stranger, seat=2)
     assert refused.value.code == "forbidden"
     with pytest.raises(ServiceError, match="Only the player who opened this table"):
@@ -155,3 +158,16 @@ def test_a_friend_without_an_account_sits_as_a_guest_and_a_dealt_table_makes_no_
         table_seat_computer(table_id=table.pk, user=host, seat=seat)
     assert Client().post(f"/tables/{table.pk}/join/").status_code == 404
     assert User.objects.filter(username__startswith="guest-").count() == guests
+
+
+def test_a_host_who_stood_up_seats_no_computer_player() -> None:
+    # Else four computer players could be dealt a match for nobody.
+    table, host = open_table()
+    table_seat_computer(table_id=table.pk, user=host, seat=1)
+    table_leave(table_id=table.pk, user=host)
+    with pytest.raises(ServiceError, match="seated at it"):
+        table_seat_computer(table_id=table.pk, user=host, seat=0)
+    client = Client()
+    client.force_login(host)
+    assert "data-host" not in client.get(f"/tables/{table.pk}/").content.decode()
+    assert seat_users(table)[0] is None
