@@ -1,7 +1,8 @@
 // The game in the words players use: every engine code (bids, outcomes, declarations) turned
 // into a translatable word or symbol, with each rule set's own terms.
 
-// Django's JavaScript catalog (/jsi18n/) defines gettext and interpolate; without it, English.
+// Django's JavaScript catalog (/jsi18n/) defines gettext, pgettext, ngettext and interpolate;
+// without it, English.
 const gettext = globalThis.gettext ?? ((text) => text);
 const pgettext = globalThis.pgettext ?? ((context, text) => text);
 /** The form of a message the language uses for `n` (fill it in with `fill`). */
