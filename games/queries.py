@@ -72,6 +72,17 @@ def alone_with_computers(*, seats: list[Seat], seat: Seat) -> bool:
     return all(s.user is not None and s.user.is_bot for s in seats if s.number != seat.number)
 
 
+def hosts(*, table: Table, seats: list[Seat], user: Any) -> bool:
+    """Whether `user` hosts the table: opened it and sits there (a host who stood up could
+    otherwise deal a match of computer players for nobody)."""
+    return (
+        user is not None
+        and user.is_authenticated
+        and table.created_by_id == user.pk
+        and any(s.user_id == user.pk for s in seats)
+    )
+
+
 def seat_of(*, seats: list[Seat], user: Any) -> Seat | None:
     """The seat a signed-in person holds at a table, if any (bots never connect)."""
     if user is None or not user.is_authenticated:

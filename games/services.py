@@ -27,7 +27,7 @@ from games.bots import get_bot
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
-from games.queries import alone_with_computers, table_seats, turn_time
+from games.queries import alone_with_computers, hosts, table_seats, turn_time
 from games.unit_of_work import TableChange
 
 # The longest a finished trick may stay on the felt (ms).
@@ -186,20 +186,15 @@ def table_seat_free(*, table_id: int, user: User, seat: int) -> Table:
         chosen = change.seats[_seat_number(seat)]
         if chosen.user is None or not chosen.user.is_bot:
             raise ServiceError("not_a_computer", "No computer player sits there.")
-        left = str(chosen.user)
-        chosen.user = None
-        chosen.save(update_fields=["user"])
-        uow.append(change, TableEvent.Kind.SEAT, seat=chosen.number, payload={"left": left})
+        _stand_up(change, chosen)
         _commit(change)
     return change.table
 
 
 def _locked_open(table_id: int, *, host: User | None = None) -> TableChange:
-    """The open table, locked; with `host`, refused unless they opened it and sit there (a
-    host who stood up could otherwise deal a match of computer players for nobody)."""
+    """The open table, locked; with `host`, refused unless they host it (queries.hosts)."""
     change = uow.lock(table_id)
-    seated = host is not None and any(s.user_id == host.pk for s in change.seats)
-    if host is not None and (change.table.created_by_id != host.pk or not seated):
+    if host is not None and not hosts(table=change.table, seats=change.seats, user=host):
         raise ServiceError(
             "forbidden", "Only the player who opened this table, seated at it, can do this."
         )
@@ -212,6 +207,14 @@ def _seat_number(seat: int) -> int:
     if seat not in range(4):
         raise ServiceError("invalid", "A seat is 0 to 3.")
     return seat
+
+
+def _stand_up(change: TableChange, seat: Seat) -> None:
+    """Free a seat of the waiting table (its person stood up, or its computer player went)."""
+    left = str(seat.user)
+    seat.user = None
+    seat.save(update_fields=["user"])
+    uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"left": left})
 
 
 def _sit(change: TableChange, user: User, seat: int | None) -> None:
@@ -233,9 +236,7 @@ def table_leave(*, table_id: int, user: User) -> None:
         change = uow.lock(table_id)
         seat = _seat_of(change, user)
         if change.table.status == Table.Status.OPEN:
-            seat.user = None
-            seat.save(update_fields=["user"])
-            uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload={"left": str(user)})
+            _stand_up(change, seat)
         elif change.table.status == Table.Status.PLAYING and not seat.bot_holding:
             uow.hold(change, seat)
             _wait_if_deserted(change)

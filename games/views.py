@@ -172,8 +172,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         and seat is None
         and any(s.user_id is None for s in seats),
         "is_host": table.status == Table.Status.OPEN
-        and seat is not None
-        and table.created_by_id == request.user.pk,
+        and queries.hosts(table=table, seats=seats, user=request.user),
         "alone_with_computers": seat is not None
         and queries.alone_with_computers(seats=seats, seat=seat),
         "is_guest": isinstance(request.user, User) and request.user.is_guest,
