@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Mapping
 from typing import Any
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
@@ -61,6 +62,7 @@ def _seat_number(table_id: int, user: Any) -> int | None | bool:
     if seat is None:
         return None
     presence.seat_arrived(table_id=table_id, user_id=user.pk)
+    presence.seat_here(table_id=table_id, user_id=user.pk)
     services.table_seat_resume(table_id=table_id, user=user)
     return seat.number
 
@@ -76,6 +78,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     group: str | None = None
     table_id: int = 0
+    # The seated player's id: their socket says they are at the table while it is open.
+    seated_user_id: int | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -109,6 +113,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = (
             public_group(self.table_id) if seat is None else seat_group(self.table_id, seat)
         )
+        if seat is not None:
+            self.seated_user_id = self.scope["user"].pk
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._snapshot()
@@ -119,6 +125,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self.gap_healer.cancel()
         if self.group is not None:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if self.seated_user_id is not None:
+            await sync_to_async(presence.seat_left)(
+                table_id=self.table_id, user_id=self.seated_user_id
+            )
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -153,6 +163,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             # The layer forgets a group member after a day; a pinging socket stays a member.
             if self.group is not None:
                 await self.channel_layer.group_add(self.group, self.channel_name)
+            if self.seated_user_id is not None:
+                await sync_to_async(presence.seat_here)(
+                    table_id=self.table_id, user_id=self.seated_user_id
+                )
             await self.send_json({"type": "pong"})
         elif kind == "sync":
             await self._snapshot()

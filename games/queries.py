@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from games import rules
+from games import presence, rules
 from games.models import DealSeed, Match, Seat, Table, TableEvent
 from games.watching import WITHHELD, released_hands
 
@@ -25,11 +25,13 @@ def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
 
 
 def table_list_waiting_for_players(*, limit: int = 50) -> QuerySet[Table]:
-    """The lobby's open tables, newest first: those a person sits at, waiting for more (one
-    whose people have all stood up waits for nobody, and a newcomer there would sit alone)."""
-    people = Seat.objects.filter(user__is_bot=False)
+    """The lobby's open tables, newest first: those where a seated person is here now, waiting
+    for more. One whose people stood up, or closed the tab, waits for nobody: a newcomer
+    taking a seat there would sit alone."""
+    seated = Seat.objects.filter(table__status=Table.Status.OPEN, user__is_bot=False)
+    here = presence.tables_with_someone_here(seated.values_list("table_id", "user_id"))
     return (
-        Table.objects.filter(status=Table.Status.OPEN, pk__in=people.values("table_id"))
+        Table.objects.filter(status=Table.Status.OPEN, pk__in=here)
         .prefetch_related("seats__user")
         .order_by("-created_at")[:limit]
     )

@@ -20,6 +20,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 import pytest
 import redis
 from django.conf import settings
+from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
@@ -91,6 +92,15 @@ def local_cache() -> Iterator[None]:
     local = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     with override_settings(CACHES=local):
         yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(local_cache: None) -> Iterator[None]:
+    """Each test starts with an empty cache: DRF's throttle counts, marks of who is at a
+    table (a later test's tables may reuse the ids)."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(scope="session")

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.services import token_create
 from tests.accounts.factories import make_user
-
-
-@pytest.fixture(autouse=True)
-def fresh_throttles() -> Iterator[None]:
-    """DRF keeps throttle counts in the cache: each test starts from zero."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -49,6 +49,7 @@ def test_the_host_seats_a_computer_partner_a_friend_sits_and_the_last_seat_deals
     expect(friend.get_by_role("button", name="Computer player")).to_have_count(0)
     sits = friend.get_by_role("button", name="Sit here")
     expect(sits).to_have_count(2)
+    expect(friend.get_by_role("button", name="Take a seat")).to_have_count(0)  # one way to sit
     friend.screenshot(path=artifact_path("open-table-friend-phone.png"))
     assert serious_violations(friend) == []
     sits.first.click()

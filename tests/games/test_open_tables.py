@@ -4,12 +4,15 @@ seat taken deals. Only the host may seat a computer player, and only while it wa
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
 from config.errors import ServiceError
+from games import presence
 from games.models import Seat, Table, TableEvent
 from games.services import (
     table_create_in_lobby,
@@ -19,6 +22,7 @@ from games.services import (
     table_take_seat,
 )
 from tests.games.factories import person
+from tests.helpers import wait_for
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +175,30 @@ def test_a_host_who_stood_up_seats_no_computer_player() -> None:
     client.force_login(host)
     assert "data-host" not in client.get(f"/tables/{table.pk}/").content.decode()
     assert seat_users(table)[0] is None
+
+
+def open_tables_listed() -> set[int]:
+    page = Client().get("/tables/").content.decode()
+    section = page.split("Open tables")[1].split("Live tables")[0]
+    return {int(pk) for pk in re.findall(r'href="/tables/(\d+)/"', section)}
+
+
+def test_the_lobby_lists_an_open_table_only_while_a_seated_person_is_here() -> None:
+    table, host = open_table()
+    friend = person()
+    table_take_seat(table_id=table.pk, user=friend)
+    assert open_tables_listed() == set()  # both closed the tab
+    presence.seat_here(table_id=table.pk, user_id=friend.pk)
+    assert open_tables_listed() == {table.pk}
+    presence.seat_left(table_id=table.pk, user_id=friend.pk)
+    assert open_tables_listed() == set()
+
+
+def test_a_socket_whose_close_never_came_stops_counting_once_its_pings_stop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table, host = open_table()
+    monkeypatch.setattr(presence, "HERE_SECONDS", 1)
+    presence.seat_here(table_id=table.pk, user_id=host.pk)
+    assert open_tables_listed() == {table.pk}
+    wait_for(lambda: open_tables_listed() == set() or None, timeout=10, what="the mark to lapse")

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
+from games import presence
 from games.models import Seat, Table, TableEvent
 from games.queries import table_snapshot
 from games.services import (
@@ -61,6 +62,7 @@ def test_quitting_a_waiting_table_frees_the_seat_and_the_lobby_lists_it_no_more(
     client.force_login(host)
     client.post("/tables/new/", {"variant": "bela", "bot_level": "easy", "mode": "open"})
     waiting = Table.objects.get()
+    presence.seat_here(table_id=waiting.pk, user_id=host.pk)  # their table's page is open
     listed = f'href="/tables/{waiting.pk}/"'
     assert listed in Client().get("/tables/").content.decode()
     table_quit(table_id=waiting.pk, user=host)
