@@ -1,0 +1,69 @@
+"""Every call of every rule set, in every language, readable in the auction's grid on a phone
+and a laptop: French's "Je prends ♥" showed as "Je pre…" on a phone, the suit it takes cut
+off. A call wraps between its words, never inside one, and its suit and number always show;
+a single word too long for its column (a phone's "Surcoinche") ends in an ellipsis."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from tests.e2e.screen import SIZES, split_words
+from tests.games.factories import bot_table
+from tests.helpers import Server, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Each kind of call the auction can hold, its longest form: the table's own module draws them.
+EVERY_CALL = ["take", "pass", "hearts", "spades", "diamonds", "clubs", "no_trumps",
+              "all_trumps", "double", "redouble", "coinche", "surcoinche", "capot hearts",
+              "160 spades", "take", "pass"]  # fmt: skip
+
+DRAW_EVERY_CALL = """async (bids) => {
+  const src = document.querySelector("script[type=module]").src;
+  const { auctionTable } = await import(new URL("auction.js", src).href);
+  const view = { dealer: 3, turned: "Ah", bids: bids.map((bid, i) => ({ seat: i % 4, bid })) };
+  document.getElementById("auction").replaceChildren(
+    auctionTable(view, (seat) => ["Chloé", "Boris", "Dario", "Alex"][seat]));
+}"""
+
+# Suit signs and numbers of calls that their cell does not show whole.
+HIDDEN_SIGNS = """() => {
+  const hidden = [];
+  for (const cell of document.querySelectorAll("#auction td")) {
+    const box = cell.getBoundingClientRect();
+    const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const sign of node.textContent.matchAll(/[♠♥♦♣0-9]/gu)) {
+        const range = document.createRange();
+        range.setStart(node, sign.index);
+        range.setEnd(node, sign.index + sign[0].length);
+        const shown = [...range.getClientRects()].some((r) => r.width > 0
+          && r.left >= box.left - 0.5 && r.right <= box.right + 0.5
+          && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5);
+        if (!shown) hidden.push(`${sign[0]} of ${cell.textContent}`);
+      }
+    }
+  }
+  return hidden;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_every_call_shows_whole_in_the_auction(
+    browser: Browser, asgi_server: Server, language: str
+) -> None:
+    table = bot_table("coinche")
+    context = browser.new_context(locale=language, viewport=SIZES["phone"])
+    page = context.new_page()
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    page.wait_for_selector("#auction table")
+    for size_name, size in SIZES.items():
+        page.set_viewport_size(size)
+        page.evaluate(DRAW_EVERY_CALL, EVERY_CALL)
+        page.locator("#auction").screenshot(
+            path=artifact_path(f"auction-{language}-{size_name}.png")
+        )
+        assert page.evaluate(HIDDEN_SIGNS) == [], f"{language} {size_name}"
+        assert split_words(page) == [], f"{language} {size_name}"
+    context.close()
