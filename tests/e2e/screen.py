@@ -139,14 +139,23 @@ def wait_for_a_move(page: Page, deadline: float) -> str:
         raise AssertionError("nothing to do in time") from None
 
 
-NAMES_BESIDE_FIELDS = """() => [...document.querySelectorAll("form.fields label")]
-  .map((label) => [label, document.getElementById(label.htmlFor)])
-  .filter(([, field]) => field && field.type !== "checkbox")
-  .filter(([label, field]) =>
-    label.getBoundingClientRect().bottom > field.getBoundingClientRect().top + 1)
-  .map(([label]) => label.textContent)"""
+NAMES_BESIDE_FIELDS = """() => [...document.querySelectorAll("form.fields label, .stacked label")]
+  .map((label) => [label, label.htmlFor ? document.getElementById(label.htmlFor)
+    : label.querySelector("input, select, textarea")])
+  .filter(([, field]) => field && field.type !== "checkbox" && field.type !== "radio")
+  .filter(([label, field]) => {
+    // A label around its field: its own words, not the box that holds the field too.
+    const words = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE
+      && n.textContent.trim());
+    const range = document.createRange();
+    if (field.parentElement === label && words) range.selectNodeContents(words);
+    else range.selectNodeContents(label);
+    return range.getBoundingClientRect().bottom > field.getBoundingClientRect().top + 1;
+  })
+  .map(([label]) => label.textContent.trim())"""
 
 
 def names_beside_fields(page: Page) -> list[str]:
-    """The names of a form's fields (checkboxes apart) that do not sit over their field."""
+    """The names of a form's fields (checkboxes apart) that do not sit over their field,
+    named by `for` or wrapped around it."""
     return page.evaluate(NAMES_BESIDE_FIELDS)

@@ -55,11 +55,13 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
     for name, event in found.items():
         sign_in(page.context, asgi_server, event.organizer)
         page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
-        for details in page.locator("details").all():
+        for details in page.locator("main details").all():  # not the site's menu
             details.evaluate("element => element.open = true")
         page.screenshot(path=artifact_path(f"tournament-{name}-{size}.png"), full_page=True)
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{name} is {overflow}px wider than a {size}"
+        # The organizer's and the player's forms: each field under its name, as elsewhere.
+        assert names_beside_fields(page) == [], name
         # The organizer's actions lie in one box, laid out alike (a form inside a paragraph
         # closed it: the forms and the links after them fell out of the box).
         if page.locator("#standings").count():
