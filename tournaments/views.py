@@ -148,7 +148,9 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Create a tournament (you organize it); it starts as a draft, of the organizer's rule set."""
     offered = variant_offered(request.user, request.LANGUAGE_CODE, variant_names()[0])
-    form = TournamentForm(request.POST or None, initial={"variant": offered})
+    # Swiss fits any field size and round count: the club evening's usual format.
+    initial = {"variant": offered, "format": Tournament.Format.SWISS}
+    form = TournamentForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(

@@ -85,6 +85,14 @@ def test_an_organizer_creates_a_tournament_from_the_form() -> None:
     assert created.house_rules == {"target": 1000} and created.status == "draft"
 
 
+def test_the_new_event_form_offers_swiss_not_an_empty_format() -> None:
+    client = Client()
+    client.force_login(person())
+    page = client.get("/tournaments/new/").content.decode()
+    assert '<option value="swiss" selected>' in page
+    assert '<option value="" selected>' not in page
+
+
 def test_an_organizer_creates_an_individuals_event_from_the_form() -> None:
     client = Client()
     client.force_login(person())
