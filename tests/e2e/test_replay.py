@@ -67,6 +67,24 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     assert page.evaluate("window.notReloaded") is True
 
 
+def test_a_belote_replay_shows_the_turned_card_while_the_auction_runs(
+    page: Page, asgi_server: Server
+) -> None:
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("belote")))
+    # A hand someone took (all four may pass twice, and the cards are dealt again).
+    number = TableEvent.objects.filter(table=table, kind="play").earliest("version").hand
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
+    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
+    turned = frames[0]["view"]["turned"]
+    suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[turned[1]]
+    shown = page.locator("#replay-facts .turned svg[role=img]")
+    expect(shown).to_have_attribute("aria-label", re.compile(f"of {suit}$"))
+    first_card = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing")
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={first_card}")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(first_card))
+    expect(page.locator("#replay-facts .turned")).to_have_count(0)  # taken, in a hand now
+
+
 def a_hand_with_a_scored_declaration() -> tuple[Table, int]:
     """A French Belote match of bots and one of its hands where a declaration scored: nearly
     every match of random deals has one, not every one (a short match may not)."""

@@ -77,6 +77,10 @@ function drawFacts(view) {
   facts.append(el("br"), _("Tricks played: %(n)s of 8", { n: tricks }), " · ",
     _("Card points: %(a)s – %(b)s", { a: view.card_points[0], b: view.card_points[1] }));
   box.replaceChildren(facts);
+  // French Belote's auction is about the turned card: shown while it runs, as at the table.
+  if (view.turned && view.phase === "bidding") {
+    box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
+  }
 }
 
 function drawResult(frame) {
