@@ -61,6 +61,7 @@ def pages() -> tuple[Client, list[str]]:
     urls = [
         "/", "/tables/", f"/tables/{live.pk}/", f"/tables/{finished.pk}/",
         f"/tables/{finished.pk}/hands/", f"/tables/{finished.pk}/hands/1/",
+        f"/tables/{finished.pk}/deals/",
         "/tournaments/", f"/tournaments/{event.pk}/", "/tournaments/new/",
         f"/tournaments/{event.pk}/edit/", "/leaderboards/bela/",
         "/players/organizer1/", "/accounts/profile/", "/accounts/password/",
@@ -92,3 +93,23 @@ def test_the_check_finds_an_english_message() -> None:
     with translation.override("en"):
         text = visible_text(Client().get("/").content.decode())
     assert {"Play now", "Computer players"} <= {s for s in english_sentences("fr") if s in text}
+
+
+ROW = re.compile(r"<tr\b.*?</tr>", re.S)
+COLUMN_NAME = re.compile(r'<th\b[^>]*scope="col"[^>]*>(.*?)</th>', re.S)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_no_table_names_two_columns_alike(pages: tuple[Client, list[str]], language: str) -> None:
+    """French named both the fair-deals page's hand number and its deal's name "Donne"."""
+    client, urls = pages
+    alike = {}
+    for url in urls:
+        body = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for row in ROW.findall(HIDDEN.sub(" ", body)):
+            names = [visible_text(name).strip() for name in COLUMN_NAME.findall(row)]
+            twice = sorted({name for name in names if name and names.count(name) > 1})
+            if twice:
+                alike[url] = twice
+    assert alike == {}
