@@ -61,6 +61,13 @@ def test_leaderboard_is_paginated() -> None:
     assert ">p00<" in second and ">p50<" not in second
 
 
+def test_the_leaderboard_names_its_rule_set_among_the_others_for_a_screen_reader() -> None:
+    page = Client().get("/leaderboards/coinche/").content.decode()
+    assert '<nav class="tabs" aria-label="Rule sets">' in page
+    assert '<strong aria-current="page">Coinche</strong>' in page
+    assert 'href="/leaderboards/bela/"' in page
+
+
 def test_unknown_rule_set_leaderboard_is_404() -> None:
     assert Client().get("/leaderboards/chess/").status_code == 404
 
