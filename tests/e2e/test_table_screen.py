@@ -20,7 +20,7 @@ from tests.e2e.screen import (
     trick_room,
     wait_for_a_move,
 )
-from tests.e2e.test_table_play import click_and_wait
+from tests.e2e.test_table_play import click_and_wait, current_version
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -48,12 +48,17 @@ def bid_a_contract(page: Page) -> None:
     summary opened over the bids meanwhile (the caller closes it and comes back)."""
     contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
     bid = contract.first if contract.count() else page.locator("#bidding button[data-bid=pass]")
+    before = current_version(page)
     try:
         bid.click(timeout=3_000)
     except PlaywrightTimeoutError:
         assert page.locator("#summary").is_visible(), "the bid could not be clicked"
         return
-    page.wait_for_function("document.querySelector('#bidding').hidden")
+    # The table moves on past the bid. Not "the bids hide": three computer players may bid
+    # and give the turn back before the page draws a frame without them.
+    page.wait_for_function(
+        f"Number(document.getElementById('table-app').dataset.version) > {before}"
+    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
