@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -67,9 +67,18 @@ class ProfileForm(forms.ModelForm):
         }
         help_texts = {
             "country": _("Two letters, e.g. BG, HR, FR."),
-            "language": _("Blank: your browser's language."),
             "time_zone": _("For example Europe/Sofia. Blank: your browser's time zone."),
         }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The blank choice says what it means: the lists opened on "---------".
+        for name, blank in (
+            ("preferred_variant", _("No preference")),
+            ("language", _("Your browser's language")),
+        ):
+            field = cast(forms.ChoiceField, self.fields[name])
+            field.choices = [("", blank), *(choice for choice in field.choices if choice[0])]
 
     def clean_time_zone(self) -> str:
         """Only a zone the time-zone database knows."""

@@ -93,6 +93,15 @@ def test_profile_edit_saves_name_country_and_rule_set() -> None:
     assert (user.display_name, user.country, user.preferred_variant) == ("Ann B.", "BG", "bela")
 
 
+def test_the_profile_form_names_its_blank_choices() -> None:
+    client = Client()
+    client.force_login(make_user("ann"))
+    page = client.get("/accounts/profile/").content.decode()
+    assert '<option value="" selected>No preference</option>' in page
+    assert '<option value="" selected>Your browser&#x27;s language</option>' in page
+    assert "---------" not in page
+
+
 def test_profile_edit_refuses_a_bad_country_code() -> None:
     client, user = signed_in()
     response = client.post("/accounts/profile/", {"country": "B1", "preferred_variant": ""})
