@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, cast
 
 from django import forms
@@ -78,7 +79,8 @@ class ProfileForm(forms.ModelForm):
             ("language", _("Your browser's language")),
         ):
             field = cast(forms.ChoiceField, self.fields[name])
-            field.choices = [("", blank), *(choice for choice in field.choices if choice[0])]
+            offered = cast(Iterable[tuple[str, Any]], field.choices)
+            field.choices = [("", blank), *(choice for choice in offered if choice[0])]
 
     def clean_time_zone(self) -> str:
         """Only a zone the time-zone database knows."""

@@ -113,8 +113,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.group = (
             public_group(self.table_id) if seat is None else seat_group(self.table_id, seat)
         )
-        if seat is not None:
-            self.seated_user_id = self.scope["user"].pk
+        user = self.scope.get("user")
+        if seat is not None and user is not None:
+            self.seated_user_id = user.pk
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._snapshot()
