@@ -403,6 +403,7 @@ def entry_check_in(*, entry_id: int, user: User) -> Entry:
     _window(tournament.check_in_opens_at, tournament.check_in_closes_at, "check-in")
     entry.checked_in = True
     entry.save(update_fields=["checked_in"])
+    live.tournament_changed(tournament=tournament)
     return entry
 
 

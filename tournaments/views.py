@@ -139,9 +139,11 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The page's live part alone: what its script swaps in when the event changes."""
+    """The page's changing parts alone, which its script swaps in when the event changes:
+    the standings and rounds, and the organizer's, the viewer's and the entries' parts (a
+    player waiting on the page never saw "Check in" appear once check-in opened)."""
     tournament = _detail_or_404(request, tournament_id)
-    return render(request, "tournaments/_live.html", _page_context(request, tournament))
+    return render(request, "tournaments/_regions.html", _page_context(request, tournament))
 
 
 @login_required

@@ -1,6 +1,8 @@
-// A tournament page keeps its live part (status, podium, bracket, standings, rounds) current:
-// it follows the event over the notifications socket (signed in) or the event's public socket
-// (signed out) and fetches the part again when told.
+// A tournament page keeps its changing parts current: the live part (status, podium, bracket,
+// standings, rounds), the organizer's tools, the viewer's own entry (its check-in) and the
+// entries. It follows the event over the notifications socket (signed in) or the event's public
+// socket (signed out) and fetches the parts again when told. A part someone is filling in (a
+// field typed in or focused, a section opened) keeps what they see until they leave it.
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   const page = document.getElementById("tournament-page");
@@ -28,7 +30,7 @@ document.addEventListener("DOMContentLoaded", function () {
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (html === null) return;
-        live.innerHTML = html;
+        swapIn(html);
         if (status && quietly !== true) status.textContent = live.dataset.updated || "";
       })
       .finally(function () {
@@ -36,6 +38,54 @@ document.addEventListener("DOMContentLoaded", function () {
         if (again) refresh(quietly);
       });
   }
+
+  // The newest content of each part left alone because someone is using it.
+  const waiting = {};
+
+  function swapIn(html) {
+    const fetched = document.createElement("template");
+    fetched.innerHTML = html;
+    fetched.content.querySelectorAll("[data-region-of]").forEach(function (part) {
+      const region = document.getElementById(part.dataset.regionOf);
+      if (!region) return;
+      if (region !== live && inUse(region)) {
+        waiting[region.id] = part.innerHTML;
+        return;
+      }
+      delete waiting[region.id];
+      region.innerHTML = part.innerHTML;
+    });
+  }
+
+  function swapInWaiting() {
+    Object.keys(waiting).forEach(function (id) {
+      const region = document.getElementById(id);
+      if (!region || inUse(region)) return;
+      region.innerHTML = waiting[id];
+      delete waiting[id];
+    });
+  }
+
+  function inUse(region) {
+    const active = document.activeElement;
+    if (active && active !== document.body && region.contains(active)) return true;
+    if (region.querySelector("details[open]")) return true;
+    return Array.prototype.some.call(region.querySelectorAll("input, select, textarea"), changed);
+  }
+
+  function changed(field) {
+    if (field.type === "hidden") return false;
+    if (field.type === "checkbox" || field.type === "radio") return field.checked !== field.defaultChecked;
+    if (field.tagName === "SELECT") {
+      const chosen = Array.prototype.findIndex.call(field.options, function (o) { return o.defaultSelected; });
+      return field.selectedIndex !== Math.max(chosen, 0);
+    }
+    return field.value !== field.defaultValue;
+  }
+
+  // Leaving a part (focus moves on, a section closes) lets what waited for it in.
+  document.addEventListener("focusout", function () { setTimeout(swapInWaiting, 0); });
+  document.addEventListener("toggle", swapInWaiting, true);
 
   if (zone && !zoneKnown) refresh(true);
   if (window.beloteNotices) {
