@@ -47,6 +47,7 @@ def test_a_refused_field_says_why_beside_it_in_red(page: Page, asgi_server: Serv
     page.get_by_role("button", name="Create account").click()
     error = page.locator("#id_password2").locator("xpath=..").locator(".errorlist")
     expect(error).to_be_visible()
-    assert error.evaluate("e => getComputedStyle(e).color") == "rgb(164, 22, 26)"
+    # Waited for: the page is laid out before its style sheet may have come.
+    expect(error).to_have_css("color", "rgb(164, 22, 26)")
     page.screenshot(path=artifact_path("account-register-refused-phone.png"), full_page=True)
     assert names_beside_fields(page) == []
