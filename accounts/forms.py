@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.login_guard import LoginError, LoginThrottled, login_authenticate
 from accounts.models import User
 from accounts.usernames import username_check_not_reserved
-from config.viewer_time import zone_named
+from config.viewer_time import zone_named, zone_names
 
 
 class RegisterForm(UserCreationForm):
@@ -53,12 +53,28 @@ class SignInForm(AuthenticationForm):
         return self.cleaned_data
 
 
+class ZoneInput(forms.TextInput):
+    """A zone's name, the zones offered as the player types: "Unknown time zone." was all a
+    mistyped "Europe/Sofia" got."""
+
+    template_name = "accounts/zone_input.html"
+
+    def __init__(self) -> None:
+        super().__init__(attrs={"list": "time-zones", "autocomplete": "off"})
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"]["zones"] = zone_names()
+        return context
+
+
 class ProfileForm(forms.ModelForm):
     """What a player may change about themselves."""
 
     class Meta:
         model = User
         fields = ("display_name", "country", "preferred_variant", "language", "time_zone")
+        widgets = {"time_zone": ZoneInput()}
         labels = {
             "display_name": _("Display name"),
             "country": _("Country"),

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC
+from functools import cache
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 ZONE_COOKIE = "tz"
+# The regions of the zones a person picks (not Etc/GMT+3, US/Eastern and other old aliases).
+REGIONS = {"Africa", "America", "Antarctica", "Asia", "Atlantic", "Australia", "Europe",
+           "Indian", "Pacific"}  # fmt: skip
 
 
 def zone_named(name: str) -> ZoneInfo | None:
@@ -22,6 +26,13 @@ def zone_named(name: str) -> ZoneInfo | None:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return None
+
+
+@cache
+def zone_names() -> list[str]:
+    """The zones offered by name, in order: "UTC" and every Region/City."""
+    regional = (name for name in available_timezones() if name.split("/")[0] in REGIONS)
+    return ["UTC", *sorted(regional)]
 
 
 def viewer_zone(request: HttpRequest) -> Any:

@@ -102,6 +102,16 @@ def test_the_profile_form_names_its_blank_choices() -> None:
     assert "---------" not in page
 
 
+def test_the_profile_offers_time_zones_by_name_as_the_player_types() -> None:
+    client = Client()
+    client.force_login(make_user("ann"))
+    page = client.get("/accounts/profile/").content.decode()
+    assert 'list="time-zones"' in page
+    offered = re.findall(r'<option value="([^"]+)">', page.split('<datalist id="time-zones">')[1])
+    assert {"UTC", "Europe/Sofia", "Europe/Zagreb", "Europe/Paris"} <= set(offered)
+    assert "US/Eastern" not in offered and offered == ["UTC", *sorted(offered[1:])]
+
+
 def test_profile_edit_refuses_a_bad_country_code() -> None:
     client, user = signed_in()
     response = client.post("/accounts/profile/", {"country": "B1", "preferred_variant": ""})
