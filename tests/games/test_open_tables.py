@@ -177,10 +177,14 @@ def test_a_host_who_stood_up_seats_no_computer_player() -> None:
     assert seat_users(table)[0] is None
 
 
-def open_tables_listed() -> set[int]:
-    page = Client().get("/tables/").content.decode()
-    section = page.split("Open tables")[1].split("Live tables")[0]
+def open_tables_in(lobby: str) -> set[int]:
+    """The tables a lobby page lists under "Open tables"."""
+    section = lobby.split("Open tables")[1].split("Live tables")[0]
     return {int(pk) for pk in re.findall(r'href="/tables/(\d+)/"', section)}
+
+
+def open_tables_listed() -> set[int]:
+    return open_tables_in(Client().get("/tables/").content.decode())
 
 
 def test_the_lobby_lists_an_open_table_only_while_a_seated_person_is_here() -> None:

@@ -5,7 +5,6 @@ pings says it again; a spectator's does not; its close says they are gone."""
 
 from __future__ import annotations
 
-import re
 import urllib.request
 
 import pytest
@@ -14,6 +13,7 @@ from games import presence
 from games.services import table_create_in_lobby
 from tests.games.factories import person
 from tests.games.sockets import open_table_socket, recv_json
+from tests.games.test_open_tables import open_tables_in
 from tests.helpers import Server, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -22,9 +22,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 def open_tables_listed(server: Server) -> set[int]:
     """The tables in the lobby's "Open tables", as the server shows them to a visitor."""
     with urllib.request.urlopen(f"{server.url}/tables/", timeout=10) as response:  # noqa: S310
-        page = response.read().decode()
-    section = page.split("Open tables")[1].split("Live tables")[0]
-    return {int(pk) for pk in re.findall(r'href="/tables/(\d+)/"', section)}
+        return open_tables_in(response.read().decode())
 
 
 def test_an_open_table_is_listed_while_its_host_has_it_open(asgi_server: Server) -> None:

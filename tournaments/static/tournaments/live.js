@@ -26,12 +26,12 @@ document.addEventListener("DOMContentLoaded", function () {
     }
     pending = true;
     again = false;
-    fetch(live.dataset.liveUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+    fetch(page.dataset.liveUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (html === null) return;
         swapIn(html);
-        if (status && quietly !== true) status.textContent = live.dataset.updated || "";
+        if (status && quietly !== true) status.textContent = page.dataset.updated || "";
       })
       .finally(function () {
         pending = false;
@@ -45,9 +45,10 @@ document.addEventListener("DOMContentLoaded", function () {
   function swapIn(html) {
     const fetched = document.createElement("template");
     fetched.innerHTML = html;
-    fetched.content.querySelectorAll("[data-region-of]").forEach(function (part) {
-      const region = document.getElementById(part.dataset.regionOf);
+    Array.prototype.forEach.call(fetched.content.children, function (part) {
+      const region = part.id && document.getElementById(part.id);
       if (!region) return;
+      // The live part holds no forms: a link focused there must not hold back the standings.
       if (region !== live && inUse(region)) {
         waiting[region.id] = part.innerHTML;
         return;
