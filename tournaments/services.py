@@ -58,7 +58,10 @@ EDITABLE = {
     "check_in_closes_at", "starts_at", "bots_allowed", "bot_level", "rated", "description",
     "ranking", "absent_grace_seconds",
 }  # fmt: skip
-EDITABLE_WHILE = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
+# Before the event starts; its settings may change until then.
+NOT_STARTED = {Status.DRAFT, Status.REGISTRATION, Status.CHECK_IN}
+EDITABLE_WHILE = NOT_STARTED
+REGISTERING = {Status.DRAFT, Status.REGISTRATION}
 DESCRIPTION_LIMIT = 4000
 # Entries may be added or withdrawn until the event starts.
 ENTRIES_OPEN = {Status.REGISTRATION, Status.CHECK_IN}

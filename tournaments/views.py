@@ -112,6 +112,8 @@ def _page_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any
         "forbidden": queries.forbidden_pairings(tournament=tournament) if organizing else [],
         "keeps_apart": policy.keeps_apart(tournament),
         "can_leave": tournament.status == Tournament.Status.RUNNING,
+        "not_started": tournament.status in services.NOT_STARTED,
+        "registering": tournament.status in services.REGISTERING,
         "withdrawal_rule": withdrawal_rule(tournament),
         "viewer_zone": timezone.get_current_timezone_name(),
     }

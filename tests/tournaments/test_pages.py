@@ -163,10 +163,28 @@ def test_the_page_says_when_the_event_starts_itself_and_that_a_paused_round_wait
     page = Client().get(f"/tournaments/{event.pk}/").content.decode()
     assert f"Starts at {date_format(starts, 'SHORT_DATETIME_FORMAT')} (UTC)." in page
     services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    # The part a waiting page fetches again once the event starts: the time goes with it.
+    assert "Starts at" not in Client().get(f"/tournaments/{event.pk}/live/").content.decode()
     run_round(event, 1, finish=False)
     services.tournament_pause(tournament_id=event.pk, user=event.organizer)
     page = Client().get(f"/tournaments/{event.pk}/").content.decode()
     assert "Starts at" not in page and "paused: its clock waits" in page
+
+
+def test_the_opening_times_are_in_the_part_that_keeps_current() -> None:
+    closes = timezone.now() + timedelta(hours=1)
+    starts = timezone.now() + timedelta(hours=2)
+    event, _ = ready_to_start(bot_entries=2, starts_at=starts)
+    event.registration_closes_at = closes
+    event.status = Tournament.Status.REGISTRATION
+    event.save()
+    live = Client().get(f"/tournaments/{event.pk}/live/").content.decode()
+    assert f"Registration closes {date_format(closes, 'SHORT_DATETIME_FORMAT')} (UTC)." in live
+    assert f"Starts at {date_format(starts, 'SHORT_DATETIME_FORMAT')} (UTC)." in live
+    event.status = Tournament.Status.CHECK_IN
+    event.save()
+    live = Client().get(f"/tournaments/{event.pk}/live/").content.decode()
+    assert "Registration closes" not in live and "Starts at" in live
 
 
 def test_a_new_tournament_is_first_of_the_organizers_language_s_rule_set() -> None:
