@@ -68,6 +68,8 @@ def test_a_hand_told_in_words_paced_and_explained(
     expect(offer).to_contain_text("Bela (20)")
     expect(page.locator("#pos-bottom .badge.leads")).to_be_visible()
     expect(page.locator("#contract")).to_have_text("Contract: ♥ Hearts by You")
+    facts = page.locator("#scoreboard .facts").inner_text()
+    assert facts.count("Hearts") == 1, f"the trumps are named once: {facts}"
     page.screenshot(path=artifact_path("words-first-card.png"))
     click_and_wait(page, '#hand button[data-card="7h"]')
     expect(offer).to_be_hidden()

@@ -29,7 +29,9 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transacti
 ALWAYS = ["#pos-top", "#pos-left", "#pos-right", "#pos-bottom", "#trick", "#hand .card",
           "#scoreboard table", ".dealer-line", "#auction"]  # fmt: skip
 WHILE_BIDDING = [*ALWAYS, "#bidding"]
-WHILE_PLAYING = [*ALWAYS, "#contract", "#scoreboard .trumps"]
+WHILE_PLAYING = [*ALWAYS, "#contract"]
+# A Coinche contract ("100 ♥") names its trumps apart; the others' ("♥ Hearts") say them.
+TRUMPS_APART = {"coinche": ["#scoreboard .trumps"]}
 
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
@@ -84,7 +86,9 @@ def test_the_whole_table_fits_one_screen_in_words(
                 checked.add("bid")
             bid_a_contract(page)
         elif "play" not in checked:
-            check_every_size(page, variant, "playing", WHILE_PLAYING)
+            check_every_size(
+                page, variant, "playing", WHILE_PLAYING + TRUMPS_APART.get(variant, [])
+            )
             checked.add("play")
         else:
             # The auction ended before the person's turn: play on to a hand where they bid.

@@ -69,7 +69,8 @@ function drawFacts(view) {
     const taker = takerSeat(view.bids);
     facts.append(el("span", { class: "contract" }, _("Contract: %(contract)s by %(name)s",
       { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) })));
-    facts.append(" · ", trumpsWords(view.contract.bid));
+    const trumps = trumpsWords(view.contract.bid);
+    if (trumps) facts.append(" · ", trumps);
   } else {
     facts.append(el("span", { class: "muted" }, _("No contract yet")));
   }

@@ -329,8 +329,9 @@ function drawScoreboard() {
     const words = { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) };
     facts.append(el("span", { class: "contract", id: "contract" }, view.phase === "bidding"
       ? _("Highest bid: %(contract)s by %(name)s", words)
-      : _("Contract: %(contract)s by %(name)s", words)),
-    " · ", el("span", { class: "trumps" }, trumpsWords(view.contract.bid)));
+      : _("Contract: %(contract)s by %(name)s", words)));
+    const trumps = trumpsWords(view.contract.bid);
+    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, trumps));
   } else if (view) {
     facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }

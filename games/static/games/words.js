@@ -68,11 +68,11 @@ export function isContractBid(bid) {
   return !["pass", "double", "redouble", "coinche", "surcoinche"].includes(bid);
 }
 
-/** The trump mode of a contract bid, in words: "♥ Hearts trumps", "No trumps". */
+/** The trumps of a contract bid, in words, where the bid's own words don't name them:
+ * "100 hearts" -> "♥ Hearts are trumps"; null for "hearts" or "no_trumps", which say it. */
 export function trumpsWords(bid) {
-  const suit = Object.keys(SUITS).find((s) => bid.endsWith(s));
-  if (suit) return _("%(suit)s %(name)s are trumps", { suit: SUITS[suit], name: SUIT_NAMES[suit]() });
-  return CALLS[bid] ? CALLS[bid]() : bid;
+  const suit = Object.keys(SUITS).find((s) => bid.endsWith(` ${s}`));
+  return suit ? _("%(suit)s %(name)s are trumps", { suit: SUITS[suit], name: SUIT_NAMES[suit]() }) : null;
 }
 
 /** The all-tricks bonus in each rule set's own word. */
