@@ -116,6 +116,30 @@ def trick_room(page: Page) -> float:
     return float(page.evaluate(TRICK_ROOM))
 
 
+WORDS_OVER_CARDS = """() => {
+  const cards = [...document.querySelectorAll("#trick .played")]
+    .map((card) => card.getBoundingClientRect());
+  const over = (r, c) =>
+    r.left < c.right && c.left < r.right && r.top < c.bottom && c.top < r.bottom;
+  const walker = document.createTreeWalker(document.querySelector(".felt"), NodeFilter.SHOW_TEXT);
+  const found = [];
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    if (!text.textContent.trim() || text.parentElement.closest("#trick .played")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const shown = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1);
+    if (shown.some((r) => cards.some((c) => over(r, c)))) found.push(text.textContent.trim());
+  }
+  return found;
+}"""
+
+
+def words_over_cards(page: Page) -> list[str]:
+    """Words on the felt drawn over a card of the trick (a "wins the trick" line hid them)."""
+    return page.evaluate(WORDS_OVER_CARDS)
+
+
 def split_words(page: Page) -> list[str]:
     """Words in table headers and cells broken over two lines (a phone's narrow table must
     scroll instead: "Ма-/са" reads as two words)."""

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import rules
-from tests.e2e.screen import code_words, seated_against_bots
+from tests.e2e.screen import code_words, seated_against_bots, words_over_cards
 from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
@@ -44,11 +44,31 @@ WATCH_TRICKS = """() => {
 }"""
 
 
+# The badge by the name of the seat whose card won the trick on the felt, if one did.
+WINNERS_BADGE = """() => {
+  const card = document.querySelector("#trick .played.winner");
+  if (!card) return null;
+  const where = [...card.classList].find((c) => c.startsWith("at-")).slice(3);
+  return document.querySelector(`#pos-${where} .badge.leads`)?.textContent ?? "";
+}"""
+
+
 def stacked_deal() -> list[dict[str, object]]:
     variant = rules.get_variant("bela", {})
     hands = [[rules.Card.parse(code) for code in hand.split()] for hand in HANDS]
     deck = variant.hands_to_deck(hands, DEALER)
     return [{"deck": [str(card) for card in deck], "dealer": DEALER}]
+
+
+def winners_named_by_their_seat(page: Page) -> bool:
+    """If the felt shows a won trick: its winner is named by their seat, and no words lie
+    over its cards. Whether it did."""
+    said = page.evaluate(WINNERS_BADGE)
+    if said is None:
+        return False
+    assert said == "wins the trick"
+    assert words_over_cards(page) == []
+    return True
 
 
 def test_a_hand_told_in_words_paced_and_explained(
@@ -76,9 +96,14 @@ def test_a_hand_told_in_words_paced_and_explained(
 
     # Play on; once an illegal card is offered, click it: the engine says why, by the hand.
     explained = False
+    won_tricks_seen = 0
     deadline = time.monotonic() + 120
     while not page.locator("#match-end").is_visible():
         assert time.monotonic() < deadline, "the hand did not end in time"
+        if winners_named_by_their_seat(page):
+            won_tricks_seen += 1
+            if won_tricks_seen == 1:
+                page.screenshot(path=artifact_path("words-won-trick.png"))
         if not explained and page.locator("#hand button.illegal").count():
             page.locator("#hand button.illegal").first.click()
             expect(page.locator("#hand-note")).to_be_visible()
@@ -94,6 +119,7 @@ def test_a_hand_told_in_words_paced_and_explained(
         else:
             page.wait_for_timeout(50)
     assert explained, "an illegal card was offered at some point of this deal"
+    assert won_tricks_seen, "a won trick was looked at on the felt"
 
     end = page.locator("#match-end")
     expect(end).to_contain_text("You took ♥ Hearts:")

@@ -38,6 +38,7 @@ function drawSeats(frame) {
     box.classList.toggle("to-act", view.to_act === seat);
     const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
     if (view.dealer === seat) name.append(" ", el("span", { class: "badge dealer" }, _("dealer")));
+    if (view.tricks.at(-1)?.winner === seat) name.append(" ", el("span", { class: "badge leads" }, _("wins the trick")));
     const hand = el("div", { class: "replay-hand", role: "list", "aria-label": _("Cards of %(name)s", { name: nameOf(seat) }) });
     for (const code of frame.hands[seat]) hand.append(el("span", { class: "card", role: "listitem" }, cardSvg(code)));
     box.replaceChildren(name, hand);
@@ -59,7 +60,8 @@ function drawTrick(view) {
     const classes = ["played", `at-${POSITIONS[seat]}`, i === 0 ? "led" : "", trick.winner === seat ? "winner" : ""];
     box.append(el("div", { class: classes.join(" "), "data-card": code }, cardSvg(code)));
   });
-  if (trick.winner !== null) box.append(el("p", { class: "trick-winner" }, _("%(name)s wins the trick", { name: nameOf(trick.winner) })));
+  // In words for a screen reader; the eye reads it by the winner's name (over the cards it hid them).
+  if (trick.winner !== null) box.append(el("p", { class: "visually-hidden" }, _("%(name)s wins the trick", { name: nameOf(trick.winner) })));
 }
 
 function drawFacts(view) {

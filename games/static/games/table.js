@@ -169,6 +169,8 @@ function leaderNow() {
 
 function drawSeats() {
   const leads = leaderNow();
+  // A finished trick on the felt: its winner (who leads next) is named by their seat.
+  const won = view && view.phase !== "bidding" ? currentTrick()?.winner ?? null : null;
   for (const seat of [0, 1, 2, 3]) {
     const s = seatInfo(seat);
     const box = $(`pos-${position(seat)}`);
@@ -182,7 +184,8 @@ function drawSeats() {
     }
     if (mySeat !== null && seat === (mySeat + 2) % 4) name.append(" ", el("span", { class: "badge partner" }, _("partner")));
     if (view && view.dealer === seat) name.append(" ", el("span", { class: "badge dealer", title: _("Dealer") }, _("dealer")));
-    if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
+    if (won === seat) name.append(" ", el("span", { class: "badge leads" }, _("wins the trick")));
+    else if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
     const call = lastCall(seat);
     if (call) name.append(" ", el("span", { class: "badge call", "data-seat": String(seat) }, call));
     if (turnEndsAt !== null && view?.to_act === seat) {
@@ -267,8 +270,9 @@ function drawTrick() {
     if (trick.winner === seat) classes.push("winner");
     box.append(el("div", { class: classes.join(" "), "data-card": code, "data-seat": String(seat) }, cardSvg(code)));
   });
+  // In words for a screen reader; the eye reads it by the winner's name (over the cards it hid them).
   if (trick.winner !== null) {
-    box.append(el("p", { class: "trick-winner", id: "trick-winner" }, winsTheTrick(trick.winner)));
+    box.append(el("p", { class: "visually-hidden", id: "trick-winner" }, winsTheTrick(trick.winner)));
   }
 }
 
