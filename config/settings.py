@@ -244,6 +244,19 @@ CELERY_BEAT_SCHEDULE["games-guests-expire"] = {
 }
 
 # ------------------------------------------------------------------------------
+# Tables left waiting
+# ------------------------------------------------------------------------------
+# Days a table waiting for players is kept once nothing changes at it and nobody seated has
+# its page open: long enough for friends sent its link to come another evening.
+OPEN_TABLE_KEEP_DAYS = env_int("OPEN_TABLE_KEEP_DAYS", default=7)
+# Tables removed at most per daily run, so a backlog drains in turns.
+OPEN_TABLE_EXPIRE_LIMIT = env_int("OPEN_TABLE_EXPIRE_LIMIT", default=1000)
+CELERY_BEAT_SCHEDULE["games-open-tables-expire"] = {
+    "task": "games.open_tables_expire",
+    "schedule": 86_400.0,
+}
+
+# ------------------------------------------------------------------------------
 # Tournaments
 # ------------------------------------------------------------------------------
 CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "schedule": 60.0}

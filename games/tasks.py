@@ -7,7 +7,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 # As a module: the outbox, which queues these tasks, is imported by the services.
-from games import analyses, guests, services
+from games import analyses, guests, open_tables, services
 
 
 @shared_task(name="games.bot_act", ignore_result=True)
@@ -61,4 +61,12 @@ def guests_expire() -> int:
     """Remove guests nobody can come back to, and their practice tables (beat, daily)."""
     return guests.guests_expire(
         idle_days=settings.GUEST_KEEP_DAYS, limit=settings.GUEST_EXPIRE_LIMIT
+    )
+
+
+@shared_task(name="games.open_tables_expire", ignore_result=True)
+def open_tables_expire() -> int:
+    """Remove tables left waiting for players that nobody came back to (beat, daily)."""
+    return open_tables.open_tables_expire(
+        idle_days=settings.OPEN_TABLE_KEEP_DAYS, limit=settings.OPEN_TABLE_EXPIRE_LIMIT
     )
