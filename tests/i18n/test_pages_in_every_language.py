@@ -113,3 +113,21 @@ def test_no_table_names_two_columns_alike(pages: tuple[Client, list[str]], langu
             if twice:
                 alike[url] = twice
     assert alike == {}
+
+
+DOUBLED_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_no_sentence_ends_twice(pages: tuple[Client, list[str]], language: str) -> None:
+    """Croatian dates end in a full stop ("6.12.2026."): a sentence ending in one read
+    "Pridružio se 6.12.2026.." on a player's page."""
+    client, urls = pages
+    doubled = {}
+    for url in urls:
+        text = visible_text(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+        found = [text[max(0, m.start() - 30) : m.end()] for m in DOUBLED_STOP.finditer(text)]
+        if found:
+            doubled[url] = found
+    assert doubled == {}
