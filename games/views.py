@@ -12,7 +12,6 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseForbidden,
     HttpResponseRedirect,
 )
 from django.shortcuts import get_object_or_404, render
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.refused import refused
 from config.signed_in import signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read
@@ -84,7 +84,7 @@ def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     user = signed_in_user(request)
     if not table.seats.filter(user=user).exists():
-        return HttpResponseForbidden(_("Only a player of this table can play it again."))
+        return refused(request, _("Only a player of this table can play it again."))
     again = services.table_create_in_lobby(
         user=user,
         opponents="computer",
@@ -161,7 +161,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(_(refusal))
+        return refused(request, _(refusal))
     seats = queries.table_seats(table)
     seat = queries.seat_of(seats=seats, user=request.user)
     context = {
@@ -190,7 +190,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(_(refusal))
+        return refused(request, _(refusal))
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
     names = [name or "?" for name in queries.seat_names(table)]
@@ -209,12 +209,12 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(_(refusal))
+        return refused(request, _(refusal))
     if not any(e.hand == number for e in queries.hands_finished(table_id=table.pk)):
         raise Http404(_("No finished hand with that number."))
     visible = queries.hands_visible(table=table, user=request.user)
     if visible is not None and number > visible:
-        return HttpResponseForbidden(_(WITHHELD))
+        return refused(request, _(WITHHELD))
     frames = queries.hand_frames(table_id=table.pk, number=number)
     context = {
         "table": table,
@@ -240,5 +240,5 @@ def table_deals(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return HttpResponseForbidden(_(refusal))
+        return refused(request, _(refusal))
     return render(request, "games/deals.html", {"table": table, "proofs": deal_proofs(table=table)})

@@ -14,7 +14,6 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseForbidden,
     HttpResponseRedirect,
 )
 from django.shortcuts import render
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.refused import refused
 from config.signed_in import signed_in_user
 from tournaments import director, queries, services
 from tournaments.access import may_run
@@ -47,7 +47,7 @@ def _run(
         action()
     except ServiceError as error:
         if error.code == "forbidden":
-            return HttpResponseForbidden(error.message)
+            return refused(request, error.message)
         messages.error(request, error.message)
     else:
         messages.success(request, done)
@@ -200,7 +200,7 @@ def result_adjust(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
     if table is None:
         raise Http404(_("No such table."))
     if not may_run(request.user, table.round.tournament):
-        return HttpResponseForbidden(_("Only the organizer or staff can do this."))
+        return refused(request, _("Only the organizer or staff can do this."))
     if request.method == "POST":
         try:
             director.result_adjust(

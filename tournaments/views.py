@@ -13,7 +13,6 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
-    HttpResponseForbidden,
     HttpResponseRedirect,
 )
 from django.shortcuts import render
@@ -26,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.refused import refused
 from config.signed_in import signed_in_user
 from games.choices import variant_names, variant_offered
 from tournaments import queries, services
@@ -172,7 +172,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
     tournament = _detail_or_404(request, tournament_id)
     if not may_run(request.user, tournament):
-        return HttpResponseForbidden(_("Only the organizer or staff can edit this tournament."))
+        return refused(request, _("Only the organizer or staff can edit this tournament."))
     initial = {"target": tournament.house_rules.get("target")}
     form = TournamentForm(request.POST or None, instance=tournament, initial=initial)
     for fixed in FIXED_SETTINGS:
@@ -206,7 +206,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     chosen = ACTIONS[action]
     tournament = _detail_or_404(request, tournament_id)
     if not may_run(request.user, tournament):
-        return HttpResponseForbidden(_("Only the organizer or staff can do this."))
+        return refused(request, _("Only the organizer or staff can do this."))
     if request.method != "POST":
         context = {"tournament": tournament, "action": action, "chosen": chosen}
         return render(request, "tournaments/confirm.html", context)
@@ -214,7 +214,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
         chosen.service(tournament_id=tournament_id, user=request.user)
     except ServiceError as error:
         if error.code == "forbidden":
-            return HttpResponseForbidden(error.message)
+            return refused(request, error.message)
         messages.error(request, error.message)
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
 

@@ -1,0 +1,77 @@
+"""An address with nothing at it, a page refused and a server error are pages of the site in
+the reader's language, with a way on: Django's bare "Not Found" or a lone line of text left a
+player on a blank English page with no menu."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client, RequestFactory
+from django.utils import translation
+
+from config.api import server_error
+from games.services import table_create_in_lobby
+from games.watching import REFUSED
+from tests.games.duplicate_tables import duplicate_pair
+from tests.games.factories import person
+from tests.tournaments.factories import tournament
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+BRAND = '<a class="brand" href="/">'
+
+
+def in_language(language: str, message: str) -> str:
+    with translation.override(language):
+        return translation.gettext(message)
+
+
+@pytest.mark.parametrize("address", ["/nothing/here/", "/tables/999999/", "/tournaments/9999/"])
+def test_an_address_with_nothing_at_it_says_so_in_the_readers_language(address: str) -> None:
+    response = Client().get(address, HTTP_ACCEPT_LANGUAGE="hr")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert '<html lang="hr">' in page and BRAND in page
+    assert "<h1>Stranica nije pronađena</h1>" in page
+    assert 'href="/tables/"' in page, "a way on: the lobby"
+
+
+def test_a_table_that_went_is_explained() -> None:
+    table = table_create_in_lobby(user=person(), opponents="open", variant="bela")
+    address = f"/tables/{table.pk}/"
+    table.delete()
+    page = Client().get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "a table left waiting for players goes after a week" in page
+
+
+def test_a_refused_page_says_why_in_the_readers_language() -> None:
+    _, people, second = duplicate_pair()
+    client = Client()
+    client.force_login(people[1])
+    response = client.get(f"/tables/{second.pk}/", HTTP_ACCEPT_LANGUAGE="fr")
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert '<html lang="fr">' in page and BRAND in page
+    assert in_language("fr", REFUSED).replace("'", "&#x27;") in page
+    assert "<h1>Accès refusé</h1>" in page and 'href="/tables/"' in page
+
+
+def test_an_organizers_page_refused_to_another_says_why() -> None:
+    event = tournament()
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.REGISTRATION)
+    client = Client()
+    client.force_login(person())
+    response = client.get(f"/tournaments/{event.pk}/edit/", HTTP_ACCEPT_LANGUAGE="bg")
+    assert response.status_code == 403
+    page = response.content.decode()
+    reason = in_language("bg", "Only the organizer or staff can edit this tournament.")
+    assert BRAND in page and reason in page
+
+
+def test_a_server_error_page_stands_alone_in_the_readers_language() -> None:
+    with translation.override("bg"):
+        response = server_error(RequestFactory().get("/tables/1/"))
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert '<html lang="bg">' in page and "Нещо се обърка при нас" in page
+    assert 'href="/"' in page
