@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from celery.exceptions import TimeoutError as CeleryTimeoutError
@@ -85,9 +86,9 @@ async def _run(probe: Probe) -> str | None:
         return f"{type(error).__name__}: {error}"
 
 
-async def healthz(request: HttpRequest) -> JsonResponse:
-    """Answer "ok"; "degraded" (still 200) when only the workers fail; 503 when the database or
-    the channel layer does. Every failing check is named."""
+async def health_report() -> dict[str, Any]:
+    """Every probe at once: "ok"; "degraded" when only the workers fail; "error" when the
+    database or the channel layer does. Every failing check is named."""
     problems = await asyncio.gather(*(_run(probe) for probe in PROBES.values()))
     checks = {
         name: {"ok": problem is None, **({"error": problem} if problem else {})}
@@ -95,8 +96,13 @@ async def healthz(request: HttpRequest) -> JsonResponse:
     }
     failing = [name for name, problem in zip(PROBES, problems, strict=True) if problem]
     if REQUIRED.intersection(failing):
-        status, code = "error", 503
+        status = "error"
     else:
-        status, code = ("degraded" if failing else "ok"), 200
-    body = {"status": status, "failing": failing, "checks": checks}
-    return JsonResponse(body, status=code)
+        status = "degraded" if failing else "ok"
+    return {"status": status, "failing": failing, "checks": checks}
+
+
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """The report for monitors: 200 when ok or degraded, 503 when the web process cannot serve."""
+    report = await health_report()
+    return JsonResponse(report, status=503 if report["status"] == "error" else 200)

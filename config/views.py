@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from asgiref.sync import async_to_sync
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext_lazy as _
 
 from accounts.queries import bot_list
+from config.health import health_report
 from games.choices import variant_choices
 from games.forms import NewTableForm
 from games.queries import live_table_count
@@ -22,3 +25,34 @@ def home(request: HttpRequest) -> HttpResponse:
         "bots": bot_list(),
     }
     return render(request, "home.html", context)
+
+
+# What each health probe means to a player.
+STATUS_PARTS = {
+    "database": _("Accounts, tables and tournaments"),
+    "channel_layer": _("Live tables: each move reaching every player"),
+    "celery": _("Computer players, turn clocks and tournament rounds"),
+}
+STATUS_SUMMARIES = {
+    "ok": _("Everything works."),
+    "degraded": _(
+        "Live tables work, but computer players, turn clocks and tournament rounds wait; "
+        "they go on where they were once they are back."
+    ),
+    "error": _("Games cannot be served right now. A game in progress is kept."),
+}
+
+
+def status_page(request: HttpRequest) -> HttpResponse:
+    """The footer's "Status" in words, for players (monitors read /healthz's JSON); a page
+    that needs nothing that may have failed."""
+    report = async_to_sync(health_report)()
+    checks = report["checks"]
+    context = {
+        "status": report["status"],
+        "summary": STATUS_SUMMARIES[str(report["status"])],
+        "parts": [(label, checks[name]["ok"]) for name, label in STATUS_PARTS.items()],
+    }
+    return render(
+        request, "status.html", context, status=503 if report["status"] == "error" else 200
+    )
