@@ -52,6 +52,11 @@ def test_the_title_says_your_turn_and_leaving_the_computers_ends_the_match(
     expect(dialog).to_contain_text("The match ends here and your team concedes it.")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
+    # Opened by mistake, Enter keeps the seat: staying is the dialog's default.
+    page.get_by_role("button", name="Leave the table").click()
+    expect(page.get_by_role("button", name="Stay")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_hidden()
     assert Seat.objects.get(table=table, number=0).user.username == "leaver"
     page.get_by_role("button", name="Leave the table").click()
     page.get_by_role("button", name="Leave", exact=True).click()
