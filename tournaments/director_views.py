@@ -175,10 +175,15 @@ def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     entry = _entry(tournament_id, entry_id)
     if request.method != "POST":
         tournament = entry.tournament
+        user = signed_in_user(request)
+        refusal = services.entry_withdraw_refusal(tournament=tournament, entry=entry, user=user)
+        if refusal is not None and refusal.code == "forbidden":
+            return refused(request, refusal.message)
         context = {
             "entry": entry,
             "tournament": tournament,
             "withdrawal_rule": withdrawal_rule(tournament),
+            "refusal": refusal.message if refusal else "",
         }
         return render(request, "tournaments/withdraw.html", context)
     return _run(

@@ -364,15 +364,27 @@ def entry_withdraw(*, entry_id: int, user: User) -> None:
     tournament = Tournament.objects.select_for_update().filter(pk__in=tournament_id).first()
     entry = _entry_locked(entry_id)
     assert tournament is not None  # noqa: S101 (the entry exists, so does its event)
-    if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
-        raise ServiceError("forbidden", _("Only the entry's players or the organizer can do this."))
+    refusal = entry_withdraw_refusal(tournament=tournament, entry=entry, user=user)
+    if refusal is not None:
+        raise refusal
     if tournament.status in ENTRIES_OPEN:
         entry.delete()
-    elif tournament.status == Status.RUNNING:
-        entry_leave(tournament=tournament, entry=entry)
     else:
-        raise ServiceError("entries_closed", _("Entries cannot be withdrawn now."))
+        entry_leave(tournament=tournament, entry=entry)
     live.tournament_changed(tournament=tournament)
+
+
+def entry_withdraw_refusal(
+    *, tournament: Tournament, entry: Entry, user: User
+) -> ServiceError | None:
+    """Why this user may not withdraw the entry now, if they may not: the page that asks
+    first says so at once instead of offering a button that fails."""
+    if user.pk not in {entry.player_one_id, entry.player_two_id} and not may_run(user, tournament):
+        refusal = _("Only the entry's players or the organizer can do this.")
+        return ServiceError("forbidden", refusal)
+    if tournament.status not in ENTRIES_OPEN and tournament.status != Status.RUNNING:
+        return ServiceError("entries_closed", _("Entries cannot be withdrawn now."))
+    return None
 
 
 def _entry_locked(entry_id: int) -> Entry:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from accounts.models import User
 from tests.e2e.screen import names_beside_fields
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.helpers import Server, artifact_path
@@ -44,6 +45,20 @@ def events() -> dict[str, Tournament]:
     entering = tournament()
     services.tournament_open_registration(tournament_id=entering.pk, user=entering.organizer)
     return {"swiss": swiss, "knockout": knockout, "check-in": registration, "entry": entering}
+
+
+def pages_that_ask_first(found: dict[str, Tournament]) -> dict[str, tuple[User, str]]:
+    """The organizer's pages that ask before acting (cancel, withdraw an entry before the
+    start, adjust a result), each with the organizer who may open it."""
+    swiss, waiting = found["swiss"], found["check-in"]
+    entry = waiting.entries.first()
+    table = RoundTable.objects.filter(round__tournament=swiss, table__isnull=False).first()
+    assert entry is not None and table is not None
+    return {
+        "cancel": (waiting.organizer, f"/tournaments/{waiting.pk}/cancel/"),
+        "withdraw": (waiting.organizer, f"/tournaments/{waiting.pk}/entries/{entry.pk}/withdraw/"),
+        "adjust": (swiss.organizer, f"/tournaments/{swiss.pk}/tables/{table.pk}/adjust/"),
+    }
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -90,6 +105,21 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
             expect(organizer).to_be_visible()
             box = organizer.bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    # The pages that ask first: the action and the way back, finger-sized and apart.
+    asking = off_the_browser_loop(lambda: pages_that_ask_first(found))
+    for name, (organizer, path) in asking.items():
+        sign_in(page.context, asgi_server, organizer)
+        page.goto(asgi_server.url + path)
+        page.screenshot(path=artifact_path(f"tournament-{name}-{size}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert names_beside_fields(page) == [], name
+        action = page.locator("main form button[type=submit]").bounding_box()
+        back = page.locator("main form a").bounding_box()
+        assert action is not None and action["height"] >= 44, f"{name}: a finger-sized action"
+        assert back is not None, name
+        beside = back["x"] >= action["x"] + action["width"] + 16
+        below = back["y"] >= action["y"] + action["height"] + 8
+        assert beside or below, f"{name}: the way back apart from the action"
     page.goto(f"{asgi_server.url}/tournaments/new/")
     page.screenshot(path=artifact_path(f"tournament-form-{size}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

@@ -259,3 +259,18 @@ def test_the_entry_form_is_headed_with_what_it_does(entry_type: str, heading: st
     event = open_event(entry_type=entry_type)
     page = signed_in(person()).get(f"/tournaments/{event.pk}/").content.decode()
     assert f'aria-labelledby="enter-title">\n  <h2 id="enter-title">{heading}</h2>' in page
+
+
+def test_the_withdraw_page_says_at_once_who_may_not_and_when_not() -> None:
+    """It offered "Yes: withdraw" to a stranger and after the event, and the click failed."""
+    event = open_event()
+    entry = services.entry_register(
+        tournament_id=event.pk, user=event.organizer, players=[bot_player(), bot_player()]
+    )
+    address = f"/tournaments/{event.pk}/entries/{entry.pk}/withdraw/"
+    stranger = signed_in(person()).get(address)
+    assert stranger.status_code == 403 and "Only the entry" in stranger.content.decode()
+    Tournament.objects.filter(pk=event.pk).update(status=Tournament.Status.FINISHED)
+    page = signed_in(event.organizer).get(address).content.decode()
+    assert "Entries cannot be withdrawn now." in page
+    assert "Yes: withdraw" not in page
