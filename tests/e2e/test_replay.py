@@ -61,6 +61,11 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     page.screenshot(path=artifact_path(f"replay-{variant}-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert outside_viewport(page, ["#replay-next", "#replay-play"]) == []
+    # Stepping is what a phone's thumb does here: each control finger-sized.
+    heights = page.locator(".replay-controls button").evaluate_all(
+        "buttons => buttons.map((b) => b.getBoundingClientRect().height)"
+    )
+    assert min(heights) >= 44, heights
     page.evaluate("window.notReloaded = true")
     page.locator("#replay-play").click()
     expect(replay).not_to_have_attribute("data-step", str(middle), timeout=5_000)

@@ -72,7 +72,7 @@ function drawFacts(view) {
     facts.append(el("span", { class: "contract" }, _("Contract: %(contract)s by %(name)s",
       { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) })));
     const trumps = trumpsWords(view.contract.bid);
-    if (trumps) facts.append(" · ", trumps);
+    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, trumps));
   } else {
     facts.append(el("span", { class: "muted" }, _("No contract yet")));
   }
