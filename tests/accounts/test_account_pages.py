@@ -122,7 +122,8 @@ def test_profile_edit_refuses_a_bad_country_code() -> None:
 def test_token_key_is_shown_once_then_only_its_prefix() -> None:
     client, user = signed_in()
     page = client.post("/accounts/tokens/", {"name": "laptop bot"}).content.decode()
-    key = re.search(r"copy it now, it is not shown again\): <code>([^<]+)</code>", page).group(1)
+    assert "copy it now, it is not shown again" in page
+    key = re.search(r'<code class="secret" id="new-key">([^<]+)</code>', page).group(1)
     token = ApiToken.objects.get(user=user)
     assert token.prefix == key[:8] and key not in token.digest
     later = client.get("/accounts/profile/").content.decode()

@@ -51,3 +51,21 @@ def test_a_refused_field_says_why_beside_it_in_red(page: Page, asgi_server: Serv
     expect(error).to_have_css("color", "rgb(164, 22, 26)")
     page.screenshot(path=artifact_path("account-register-refused-phone.png"), full_page=True)
     assert names_beside_fields(page) == []
+
+
+def test_a_new_token_shows_whole_and_its_revoke_is_in_reach_on_a_phone(
+    page: Page, asgi_server: Server
+) -> None:
+    """The key ran off a phone's screen, and Revoke sat in a column scrolled out of sight."""
+    sign_in(page.context, asgi_server, off_the_browser_loop(lambda: person("scripter")))
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(asgi_server.url + "/accounts/profile/")
+    page.locator("#id_name").fill("My tournament bot with a long name")
+    page.get_by_role("button", name="Create token").click()
+    page.screenshot(path=artifact_path("account-token-phone.png"), full_page=True)
+    width = SIZES["phone"]["width"]
+    for target in (page.locator("#new-key"), page.get_by_role("button", name="Revoke")):
+        box = target.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    revoke = page.get_by_role("button", name="Revoke").bounding_box()
+    assert revoke is not None and revoke["height"] >= 44
