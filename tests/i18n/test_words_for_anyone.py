@@ -16,7 +16,7 @@ PERSON = re.compile(r"%\((?:name|player|partner|entry|withdrawn)\)s")
 MASCULINE = {
     "hr": re.compile(r"\b(?:je )?(?:zvao|pozvao|odigrao|napustio|ispao|povukao|uzeo|igrao)\b"),
     "bg": re.compile(r"\b(?:отпаднал|обявил|взел|поканил|напуснал|играл|изиграл)\b"),
-    "fr": re.compile(r"\b(?:s'est retiré|inscrit|parti|invité)\b"),
+    "fr": re.compile(r"\b(?:s'est retiré|inscrit|parti|invité|éliminé|qu'il accepte)\b"),
 }
 
 
