@@ -62,13 +62,15 @@ def test_unreachable_channel_layer_is_named(
     assert body["checks"]["database"] == {"ok": True}
 
 
+async def refused_connection() -> str:
+    """A database probe as a database that is down answers it."""
+    raise OSError("connection refused")
+
+
 def test_failing_database_fails_the_web_process(
     client: Client, redis_server: Redis, celery_worker: Worker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken() -> str:
-        raise OSError("connection refused")
-
-    monkeypatch.setitem(health.PROBES, "database", broken)
+    monkeypatch.setitem(health.PROBES, "database", refused_connection)
     response = client.get("/healthz")
     assert response.status_code == 503
     body = response.json()

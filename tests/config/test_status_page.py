@@ -11,6 +11,7 @@ from pytest_django import Settings
 
 from config import health
 from config.celery import ping
+from tests.config.test_healthz import refused_connection
 from tests.helpers import Redis, Worker
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
@@ -42,10 +43,7 @@ def test_workers_down_is_said_in_words(
 def test_a_failing_database_still_gets_the_page(
     client: Client, redis_server: Redis, celery_worker: Worker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async def broken() -> str:
-        raise OSError("connection refused")
-
-    monkeypatch.setitem(health.PROBES, "database", broken)
+    monkeypatch.setitem(health.PROBES, "database", refused_connection)
     response = client.get("/status/", HTTP_ACCEPT_LANGUAGE="hr")
     assert response.status_code == 503
     assert 'class="stopped"' in response.content.decode()
