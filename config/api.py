@@ -11,10 +11,12 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext_noop
 from django.views import defaults
 from rest_framework import exceptions, serializers
@@ -130,7 +132,9 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
             "not_found", gettext_noop("No API endpoint at %(path)s."), values={"path": request.path}
         )
         return JsonResponse(body, status=404)
-    return defaults.page_not_found(request, exception)
+    # The site's page, saying how long a table left waiting is kept (the likeliest dead link).
+    context = {"keep_days": settings.OPEN_TABLE_KEEP_DAYS}
+    return render(request, "404.html", context, status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client, RequestFactory
 from django.utils import translation
+from pytest_django import Settings
 
 from config.api import server_error
 from games.services import table_create_in_lobby
@@ -36,12 +37,13 @@ def test_an_address_with_nothing_at_it_says_so_in_the_readers_language(address: 
     assert 'href="/tables/"' in page, "a way on: the lobby"
 
 
-def test_a_table_that_went_is_explained() -> None:
+def test_a_table_that_went_is_explained(settings: Settings) -> None:
+    settings.OPEN_TABLE_KEEP_DAYS = 3
     table = table_create_in_lobby(user=person(), opponents="open", variant="bela")
     address = f"/tables/{table.pk}/"
     table.delete()
     page = Client().get(address, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "a table left waiting for players goes after a week" in page
+    assert "a table left waiting for players goes after 3 days with nobody at it" in page
 
 
 def test_a_refused_page_says_why_in_the_readers_language() -> None:
