@@ -207,6 +207,12 @@ def test_a_guest_is_named_in_each_viewers_language(
     expect(page.locator("#connection")).to_have_text("Povezano.")
     expect(page.locator("#pos-bottom .seat-name strong")).to_have_text("Gost")
     expect(page.locator("#scoreboard")).to_contain_text("Gost i Chloé")
+    # On a phone the message field spans the chat and Send is finger-sized.
+    field = guest_page.locator("#chat-text").bounding_box()
+    form = guest_page.locator("#chat-form").bounding_box()
+    send = guest_page.locator("#chat-form button").bounding_box()
+    assert field is not None and form is not None and field["width"] >= form["width"] * 0.6
+    assert send is not None and send["height"] >= 44, send
     guest_page.locator("#chat-text").fill("Bonjour")
     guest_page.locator("#chat-form button").click()
     expect(page.locator("#chat-lines li").first).to_have_text("Gost: Bonjour")
