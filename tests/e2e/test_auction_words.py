@@ -1,7 +1,8 @@
 """Every call of every rule set, in every language, readable in the auction's grid on a phone
 and a laptop: French's "Je prends ♥" showed as "Je pre…" on a phone, the suit it takes cut
 off. A call wraps between its words, never inside one, and its suit and number always show;
-a single word too long for its column (a phone's "Surcoinche") ends in an ellipsis."""
+a call with a word too long for its column (a phone's "Surcoinche", "Реконтра") shows its
+short form ("×4") instead of "Surcoi…", and a screen reader still reads its words."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ DRAW_EVERY_CALL = """async (bids) => {
     auctionTable(view, (seat) => ["Chloé", "Boris", "Dario", "Alex"][seat]));
 }"""
 
+WORDS_OF_EVERY_CALL = """async (bids) => {
+  const src = document.querySelector("script[type=module]").src;
+  const { bidWords } = await import(new URL("words.js", src).href);
+  return bids.map((bid) => bidWords(bid, "Ah"));
+}"""
+
 # Suit signs and numbers of calls that their cell does not show whole.
 HIDDEN_SIGNS = """() => {
   const hidden = [];
@@ -34,6 +41,7 @@ HIDDEN_SIGNS = """() => {
     const box = cell.getBoundingClientRect();
     const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      if (node.parentElement.closest(".visually-hidden, [hidden]")) continue;  // read, not shown
       for (const sign of node.textContent.matchAll(/[♠♥♦♣0-9]/gu)) {
         const range = document.createRange();
         range.setStart(node, sign.index);
@@ -48,6 +56,22 @@ HIDDEN_SIGNS = """() => {
   return hidden;
 }"""
 
+# Cells whose content overflows their column (cut off, or ended in an ellipsis).
+CUT_CELLS = """() => [...document.querySelectorAll("#auction td")]
+  .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent)"""
+
+# What a screen reader reads of each cell: its shown text, less what is hidden from it.
+CELLS_READ = """() => [...document.querySelectorAll("#auction td")].map((cell) => {
+  const copy = cell.cloneNode(true);
+  copy.querySelectorAll("[aria-hidden=true]").forEach((node) => node.remove());
+  return copy.textContent;
+})"""
+
+SHORT_SHOWN = """() => [...document.querySelectorAll("#auction .call-short:not([hidden])")]
+  .map((node) => node.textContent)"""
+
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
 
 @pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
 def test_every_call_shows_whole_in_the_auction(
@@ -58,12 +82,18 @@ def test_every_call_shows_whole_in_the_auction(
     page = context.new_page()
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     page.wait_for_selector("#auction table")
+    written = page.evaluate(WORDS_OF_EVERY_CALL, EVERY_CALL)
     for size_name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate(DRAW_EVERY_CALL, EVERY_CALL)
+        page.evaluate(NEXT_FRAME)  # the grid fits its calls once it is laid out
         page.locator("#auction").screenshot(
             path=artifact_path(f"auction-{language}-{size_name}.png")
         )
         assert page.evaluate(HIDDEN_SIGNS) == [], f"{language} {size_name}"
         assert split_words(page) == [], f"{language} {size_name}"
+        assert page.evaluate(CUT_CELLS) == [], f"{language} {size_name}"
+        assert page.evaluate(CELLS_READ) == written, f"{language} {size_name}"
+        if size_name == "phone":
+            assert page.evaluate(SHORT_SHOWN), f"{language}: every word fit, nothing was tried"
     context.close()

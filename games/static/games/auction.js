@@ -1,6 +1,6 @@
 // The whole auction of a hand, one column per seat from the first to speak.
 import { el } from "./cards.js";
-import { _, bidWords } from "./words.js";
+import { _, bidShort, bidWords } from "./words.js";
 
 /** A table of the bids so far; `nameOf(seat)` names the columns. */
 export function auctionTable(view, nameOf) {
@@ -15,8 +15,43 @@ export function auctionTable(view, nameOf) {
       row = el("tr");
       table.append(row);
     }
-    row.append(el("td", { "data-seat": String(b.seat) }, bidWords(b.bid, view.turned)));
+    row.append(callCell(b, view.turned));
   });
   if (!view.bids.length) table.append(el("tr", {}, el("td", { colspan: "4", class: "muted" }, _("No bid yet."))));
+  fitting.observe(table);
   return table;
 }
+
+/** A call's cell: its words, and the short form shown instead where the words don't fit. */
+function callCell(b, turned) {
+  const words = bidWords(b.bid, turned);
+  const short = bidShort(b.bid, turned);
+  const cell = el("td", { "data-seat": String(b.seat) });
+  if (short === null) {
+    cell.append(words);
+    return cell;
+  }
+  cell.title = words;
+  cell.append(el("span", { class: "call-words" }, words),
+    el("span", { class: "call-short", "aria-hidden": "true", hidden: "" }, short));
+  return cell;
+}
+
+// Each grid, whenever its width changes (drawn, a phone turned): a cell whose words overflow
+// its column shows the short form; a screen reader still reads the words.
+const fitting = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    if (!target.isConnected) {
+      fitting.unobserve(target);
+      continue;
+    }
+    for (const cell of target.querySelectorAll("td[title]")) {
+      const [words, short] = cell.children;
+      words.classList.remove("visually-hidden");
+      short.hidden = true;
+      if (cell.scrollWidth <= cell.clientWidth) continue;
+      words.classList.add("visually-hidden");
+      short.hidden = false;
+    }
+  }
+});

@@ -63,6 +63,24 @@ export function bidWords(bid, turned = null) {
   return bid;
 }
 
+// A call's short form, for an auction column too narrow for its words ("Surcoinche" on a
+// phone): the sign a scorer writes. Calls already short (a pass, "100 ♠") have none.
+const SHORT_CALLS = {
+  double: () => "×2",
+  coinche: () => "×2",
+  redouble: () => "×4",
+  surcoinche: () => "×4",
+  no_trumps: () => pgettext("short call", "NT"),
+  all_trumps: () => pgettext("short call", "AT"),
+};
+
+/** A bid in a sign or two ("×4", "♥", "NT"), or null where its words are already short. */
+export function bidShort(bid, turned = null) {
+  if (bid === "take" && turned) return SUITS[suitOfCard(turned)];
+  if (SUITS[bid]) return SUITS[bid];
+  return SHORT_CALLS[bid]?.() ?? null;
+}
+
 /** Whether a bid names a contract (not pass, double and the like). */
 export function isContractBid(bid) {
   return !["pass", "double", "redouble", "coinche", "surcoinche"].includes(bid);
