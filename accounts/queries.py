@@ -8,7 +8,7 @@ from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import RowNumber
 
 from accounts.models import Rating, RatingChange, User
-from games.choices import BotLevel
+from games.choices import BotLevel, variant_choices
 from games.models import Match, MatchPlayer
 
 
@@ -23,6 +23,25 @@ def bot_list() -> QuerySet[User]:
         .prefetch_related(Prefetch("ratings", queryset=Rating.objects.order_by("variant")))
         .order_by(strength, "username")
     )
+
+
+@dataclass(frozen=True)
+class BotRatingRow:
+    """A rule set's line of the computer players' ratings: one value per bot (None: unrated)."""
+
+    variant: str
+    label: str
+    values: list[float | None]
+
+
+def bot_rating_rows(bots: list[User]) -> list[BotRatingRow]:
+    """The bots' ratings, a line per rule set in the site's order: three numbers side by side,
+    where a list per bot repeated every rule set's name three times."""
+    held = {(r.user_id, r.variant): r.value for bot in bots for r in bot.ratings.all()}
+    return [
+        BotRatingRow(variant, str(label), [held.get((bot.pk, variant)) for bot in bots])
+        for variant, label in variant_choices()
+    ]
 
 
 def player_list() -> QuerySet[User]:

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
-from accounts.queries import bot_list
+from accounts.queries import bot_list, bot_rating_rows
 from config.health import health_report
 from games.choices import variant_choices
 from games.forms import NewTableForm
@@ -17,12 +17,14 @@ from tournaments.queries import tournament_list
 
 def home(request: HttpRequest) -> HttpResponse:
     """One click to a game against the computer, then rule sets, tournaments and the bots."""
+    bots = list(bot_list())
     context = {
         "form": NewTableForm.offered_to(request.user, request.LANGUAGE_CODE),
         "live_tables": live_table_count(),
         "variants": variant_choices(),
         "tournaments": tournament_list(),
-        "bots": bot_list(),
+        "bots": bots,
+        "bot_ratings": bot_rating_rows(bots),
     }
     return render(request, "home.html", context)
 

@@ -30,6 +30,29 @@ def test_home_page_lists_tournaments_and_bots(client: Client) -> None:
     assert "No tournaments yet." not in page
 
 
+def test_home_page_gives_the_bots_ratings_a_line_per_rule_set(client: Client) -> None:
+    """Each bot's line listed every rule set's name beside its number, twelve names for three
+    bots; now a rule set's line holds the three ratings, weakest bot first."""
+    demo_data_load()
+    hard = User.objects.get(username="bot-hard")
+    hard.ratings.filter(variant="coinche").update(value=1733.4)
+    page = client.get("/").content.decode()
+    table = page[page.index('class="bot-ratings"') :]
+    table = table[: table.index("</table>")]
+    rows = [
+        re.sub(r"<[^>]+>", " ", row).split() for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)
+    ]
+    ratings = {
+        " ".join(word for word in row if not word[0].isdigit()): [w for w in row if w[0].isdigit()]
+        for row in rows
+    }
+    heads = "Rule set Bot (Easy) Bot (Medium) Bot (Hard)"
+    assert list(ratings) == [heads, "Bulgarian Belot", "Croatian Bela", "French Belote", "Coinche"]
+    assert ratings["Coinche"] == ["1,300", "1,500", "1,733"]
+    assert ratings["Croatian Bela"] == ["1,300", "1,500", "1,700"]
+    assert table.count("Bulgarian Belot") == 1
+
+
 def test_openapi_schema_is_served(client: Client) -> None:
     response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200
