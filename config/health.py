@@ -11,12 +11,14 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from celery.exceptions import TimeoutError as CeleryTimeoutError
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
+from redis.exceptions import RedisError
 
 from config.celery import ping
 
@@ -100,6 +102,28 @@ async def health_report() -> dict[str, Any]:
     else:
         status = "degraded" if failing else "ok"
     return {"status": status, "failing": failing, "checks": checks}
+
+
+# Where the status page keeps its latest report, shared by the site's web processes.
+STATUS_REPORT_KEY = "health:status-report"
+
+
+def status_report() -> dict[str, Any]:
+    """The report the status page shows, probed at most every STATUS_REPORT_SECONDS: players
+    reload it most during an outage, and each probe sends a worker a task and may wait for it.
+    The cache is on the Redis that may be down: then every reader probes."""
+    report: dict[str, Any] | None
+    try:
+        report = cache.get(STATUS_REPORT_KEY)
+    except (RedisError, OSError):
+        report = None
+    if report is None:
+        report = async_to_sync(health_report)()
+        try:
+            cache.set(STATUS_REPORT_KEY, report, settings.STATUS_REPORT_SECONDS)
+        except (RedisError, OSError):
+            pass  # that Redis carries the channel layer too: the report says it is down
+    return report
 
 
 async def healthz(request: HttpRequest) -> JsonResponse:

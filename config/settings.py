@@ -186,6 +186,8 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Seconds /healthz waits for a worker to answer its ping task.
 HEALTHZ_CELERY_TIMEOUT = 2.5
+# Seconds the status page shows a report before probing again (monitors' /healthz always probes).
+STATUS_REPORT_SECONDS = 10
 
 # ------------------------------------------------------------------------------
 # Live tables

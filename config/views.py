@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from asgiref.sync import async_to_sync
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
 
 from accounts.queries import bot_list, bot_rating_rows
-from config.health import health_report
+from config.health import status_report
 from games.choices import variant_choices
 from games.forms import NewTableForm
 from games.queries import live_table_count
@@ -48,7 +47,7 @@ STATUS_SUMMARIES = {
 def status_page(request: HttpRequest) -> HttpResponse:
     """The footer's "Status" in words, for players (monitors read /healthz's JSON); a page
     that needs nothing that may have failed."""
-    report = async_to_sync(health_report)()
+    report = status_report()
     checks = report["checks"]
     context = {
         "status": report["status"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from pytest_django import Settings
 
@@ -47,3 +48,47 @@ def test_a_failing_database_still_gets_the_page(
     response = client.get("/status/", HTTP_ACCEPT_LANGUAGE="hr")
     assert response.status_code == 503
     assert 'class="stopped"' in response.content.decode()
+
+
+def counted_probes(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every probe answers at once that all is well, and is counted."""
+    probed: list[str] = []
+
+    def counted(name: str) -> health.Probe:
+        async def probe() -> str | None:
+            probed.append(name)
+            return None
+
+        return probe
+
+    for name in list(health.PROBES):
+        monkeypatch.setitem(health.PROBES, name, counted(name))
+    return probed
+
+
+def test_readers_within_seconds_share_one_probe(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players reload the page most during an outage, and each probe sends a worker a task."""
+    probed = counted_probes(monkeypatch)
+    for _ in range(3):
+        assert "Everything works." in client.get("/status/").content.decode()
+    assert sorted(probed) == ["celery", "channel_layer", "database"]
+    cache.clear()  # the seconds are up
+    client.get("/status/")
+    assert len(probed) == 6
+
+
+def test_a_cache_that_cannot_be_reached_still_gets_the_page(
+    client: Client, settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    probed = counted_probes(monkeypatch)
+    monkeypatch.setitem(health.PROBES, "celery", refused_connection)
+    settings.CACHES = {
+        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
+    }
+    response = client.get("/status/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "computer players, turn clocks and tournament rounds wait" in response.content.decode()
+    client.get("/status/")
+    assert probed.count("database") == 2  # nowhere to keep the report: each reader probes
