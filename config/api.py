@@ -28,6 +28,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from config.errors import ServiceError
 from config.refusals import refusal_in_language
+from config.refused import refused
 
 API_PREFIX = "/api/"
 TOO_LARGE = gettext_noop("The request body is too large.")
@@ -118,11 +119,11 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """Django's 403, as JSON under /api/."""
+    """Django's 403, as JSON under /api/; a page's says the reason it was raised with."""
     if _is_api(request):
         body = error_body("permission_denied", gettext_noop("You may not do this."))
         return JsonResponse(body, status=403)
-    return defaults.permission_denied(request, exception)
+    return refused(request, str(exception) if exception.args else "")
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

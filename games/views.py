@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import (
     Http404,
     HttpRequest,
@@ -156,12 +157,18 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("games:lobby"))
 
 
-def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The live table; the script fills it from the socket (players and spectators alike)."""
+def watched_table(request: HttpRequest, table_id: int) -> Table:
+    """The table, if this viewer may watch it: else 404, or 403 saying why."""
     table = get_object_or_404(Table, pk=table_id)
     refusal = watch_refusal(table=table, user=request.user)
     if refusal is not None:
-        return refused(request, _(refusal))
+        raise PermissionDenied(_(refusal))
+    return table
+
+
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The live table; the script fills it from the socket (players and spectators alike)."""
+    table = watched_table(request, table_id)
     seats = queries.table_seats(table)
     seat = queries.seat_of(seats=seats, user=request.user)
     context = {
@@ -187,10 +194,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
 
     A duplicate round's hands are listed once every table has finished them.
     """
-    table = get_object_or_404(Table, pk=table_id)
-    refusal = watch_refusal(table=table, user=request.user)
-    if refusal is not None:
-        return refused(request, _(refusal))
+    table = watched_table(request, table_id)
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
     names = [name or "?" for name in queries.seat_names(table)]
@@ -206,10 +210,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
 def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """One finished hand, step by step, all four hands shown (it is over: nothing is hidden);
     the page steps through the frames itself, so `?step=N` links to a moment of it."""
-    table = get_object_or_404(Table, pk=table_id)
-    refusal = watch_refusal(table=table, user=request.user)
-    if refusal is not None:
-        return refused(request, _(refusal))
+    table = watched_table(request, table_id)
     if not any(e.hand == number for e in queries.hands_finished(table_id=table.pk)):
         raise Http404(_("No finished hand with that number."))
     visible = queries.hands_visible(table=table, user=request.user)
@@ -237,8 +238,5 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
 
 def table_deals(request: HttpRequest, table_id: int) -> HttpResponse:
     """Each hand's commitment, the seeds once revealed, and a check of them in the browser."""
-    table = get_object_or_404(Table, pk=table_id)
-    refusal = watch_refusal(table=table, user=request.user)
-    if refusal is not None:
-        return refused(request, _(refusal))
+    table = watched_table(request, table_id)
     return render(request, "games/deals.html", {"table": table, "proofs": deal_proofs(table=table)})
