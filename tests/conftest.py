@@ -14,6 +14,7 @@ import sys
 import uuid
 import weakref
 from collections.abc import Iterator
+from functools import partial
 from unittest import mock
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -270,6 +271,10 @@ def browser() -> Iterator[Browser]:
     try:
         with sync_playwright() as playwright:
             instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+            # Cards stand still where they land: a test measures where things are, not where
+            # they pass on the way (tests/e2e/test_card_motion.py asks for the motion).
+            still = partial(instance.new_context, reduced_motion="reduce")
+            setattr(instance, "new_context", still)  # noqa: B010 (mypy: a method is not assigned)
             yield instance
             instance.close()
     finally:

@@ -39,6 +39,7 @@ let turnEndsAt = null; // local clock (ms) when the person to act runs out of ti
 let announceBelot = true; // the player's belot choice, sent with every card
 let coincheValue = null; // the value chosen in Coinche's bidding box
 let deal = null; // the deal shown: its name and commitment, public before its first card
+let onTheFelt = null; // the cards of the trick drawn last (null: nothing drawn yet)
 
 const TEXT = {
   connected: () => _("Connected."),
@@ -262,18 +263,38 @@ function drawTrick() {
   const box = $("trick");
   box.replaceChildren();
   const trick = currentTrick();
+  const before = onTheFelt;
+  onTheFelt = trick && view.phase !== "bidding" ? new Set(trick.cards) : new Set();
   if (!trick || view.phase === "bidding") return;
+  // The one card played since the last drawing slides in from its player (not a whole trick
+  // drawn at once, on opening the page or after a reconnect).
+  const fresh = before ? trick.cards.filter((code) => !before.has(code)) : [];
   trick.cards.forEach((code, i) => {
     const seat = (trick.leader + i) % 4;
     const classes = ["played", `at-${position(seat)}`];
     if (i === 0) classes.push("led");
     if (trick.winner === seat) classes.push("winner");
-    box.append(el("div", { class: classes.join(" "), "data-card": code, "data-seat": String(seat) }, cardSvg(code)));
+    const card = el("div", { class: classes.join(" "), "data-card": code, "data-seat": String(seat) }, cardSvg(code));
+    box.append(card);
+    if (fresh.length === 1 && fresh[0] === code) slideIn(card, seat);
   });
   // In words for a screen reader; the eye reads it by the winner's name (over the cards it hid them).
   if (trick.winner !== null) {
     box.append(el("p", { class: "visually-hidden", id: "trick-winner" }, winsTheTrick(trick.winner)));
   }
+}
+
+/** A played card moves from its player's place to its own, unless the viewer asks for less motion. */
+function slideIn(card, seat) {
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const from = $(`pos-${position(seat)}`).getBoundingClientRect();
+  const to = card.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  card.animate(
+    [{ transform: `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(0.6)`, opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    { duration: 250, easing: "ease-out" },
+  );
 }
 
 function winsTheTrick(seat) {

@@ -1,0 +1,91 @@
+"""A played card slides in from its player's place: cards that appeared at once in the middle
+gave no sign of who played them. A whole trick drawn at once (opening the page, a reconnect)
+does not move, and a player who asks for less motion sees none."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.screen import PHONE, seated_against_bots, wait_for_a_move
+from tests.helpers import Server, Worker, artifact_path
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# Every motion the page gives a played card: its place on the felt and where it starts.
+RECORD_SLIDES = """window.slides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (this.classList.contains("played")) window.slides.push([this.className, frames[0].transform]);
+  return animate.call(this, frames, options);
+};"""
+START = re.compile(r"translate\((-?\d+)px, (-?\d+)px\)")
+
+
+def play_a_few_moves(page: Page, moves: int) -> None:
+    """Bid and play as a hurried person would: take the contract, play the first legal card."""
+    deadline = time.monotonic() + 60
+    for _ in range(moves):
+        move = wait_for_a_move(page, deadline)
+        version = page.locator("#table-app").get_attribute("data-version")
+        if move == "bid":
+            page.locator("#bidding button.bid:enabled:not([data-bid=pass])").first.click()
+        elif move == "play":
+            page.locator("#hand button.legal").first.click()
+        else:
+            return
+        expect(page.locator("#table-app")).not_to_have_attribute("data-version", str(version))
+
+
+def slides(page: Page) -> list[tuple[str, int, int]]:
+    """Each slide so far: the card's place (bottom, right, top, left) and its start's offset."""
+    found = []
+    for classes, start in page.evaluate("window.slides"):
+        place = re.search(r"at-(\w+)", classes)
+        offset = START.match(start)
+        assert place and offset, (classes, start)
+        found.append((place[1], int(offset[1]), int(offset[2])))
+    return found
+
+
+def test_a_played_card_comes_from_its_player(
+    browser: Browser, asgi_server: Server, celery_worker: Worker
+) -> None:
+    context = browser.new_context(viewport=PHONE, reduced_motion="no-preference")
+    context.add_init_script(RECORD_SLIDES)
+    page = context.new_page()
+    seated_against_bots(page, asgi_server, "belote", "Mila", trick_pause_ms=200)
+    play_a_few_moves(page, 6)
+    seen = slides(page)
+    page.screenshot(path=artifact_path("card-motion.png"))
+    assert {place for place, _, _ in seen} == {"bottom", "right", "top", "left"}, seen
+    # From the seat's side of the felt, straight in.
+    side = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
+    for place, dx, dy in seen:
+        assert ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) == side[place], (place, dx, dy)
+
+    # Opened again with cards on the felt (a reconnect draws the same way): they stand still.
+    while not page.locator("#trick .played").count():
+        play_a_few_moves(page, 1)
+    page.reload()
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    expect(page.locator("#trick .played").first).to_be_visible()
+    assert slides(page) == []
+    context.close()
+
+
+def test_less_motion_asked_for_none_given(
+    browser: Browser, asgi_server: Server, celery_worker: Worker
+) -> None:
+    context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
+    context.add_init_script(RECORD_SLIDES)
+    page = context.new_page()
+    seated_against_bots(page, asgi_server, "belote", "Noa", trick_pause_ms=200)
+    play_a_few_moves(page, 6)
+    while not page.locator("#trick .played").count():
+        play_a_few_moves(page, 1)
+    assert slides(page) == []
+    context.close()
