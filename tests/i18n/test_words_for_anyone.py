@@ -29,3 +29,26 @@ def test_no_sentence_about_a_player_guesses_their_gender(language: str) -> None:
             if PERSON.search(entry["msgid"]) and MASCULINE[language].search(translated):
                 guessed.append(translated)
     assert guessed == []
+
+
+# Words said after one declaration of any kind ("Tierce (20): Dario · beaten, not scored"):
+# French's tierce is feminine and carré masculine, Bulgarian's терца feminine and каре neuter.
+AFTER_ONE_DECLARATION = {"beaten, not scored"}
+# Forms that agree with one kind, or with several declarations, as the catalogs once had them.
+AGREEING = {
+    "hr": re.compile(r"\b(?:slabija|slabiji|broje)\b"),
+    "bg": re.compile(r"\b(?:бити|бит|броят)\b"),
+    "fr": re.compile(r"\b(?:battues|battus|comptées|comptés|battu|compté)\b"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(AGREEING))
+def test_words_after_a_declaration_fit_every_kind(language: str) -> None:
+    """They agree with the word for a declaration itself (annonce, обява, zvanje)."""
+    said = [
+        entry["msgstr"]
+        for entry in read_po(LOCALE / language / "LC_MESSAGES" / "djangojs.po")
+        if entry["msgid"] in AFTER_ONE_DECLARATION
+    ]
+    assert said, "the catalog has them"
+    assert [words for words in said if AGREEING[language].search(words)] == []
