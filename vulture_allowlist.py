@@ -40,6 +40,7 @@ _.handler400  # URLconf error handler
 _.handler403  # URLconf error handler
 _.handler404  # URLconf error handler
 _.handler500  # URLconf error handler
+_.permission_denied  # handler403's view, named by its dotted path in config/urls.py
 _.regex  # path converter attribute (tournaments.api_urls)
 _.to_python  # path converter hook
 _.to_url  # path converter hook
