@@ -1,6 +1,7 @@
-"""A played card slides in from its player's place: cards that appeared at once in the middle
-gave no sign of who played them. A whole trick drawn at once (opening the page, a reconnect)
-does not move, and a player who asks for less motion sees none."""
+"""A played card slides in from its player's place, and a won trick goes to its winner: cards
+that appeared and vanished at once in the middle gave no sign of who played or took them. A
+whole trick drawn at once (opening the page, a reconnect) does not move, and a player who asks
+for less motion sees none."""
 
 from __future__ import annotations
 
@@ -15,14 +16,25 @@ from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-# Every motion the page gives a played card: its place on the felt and where it starts.
-RECORD_SLIDES = """window.slides = [];
+# Every motion the page gives a card of the trick: its classes, where it starts and ends, and
+# the seats whose place holds its end's middle then.
+RECORD_MOTIONS = """window.motions = [];
 const animate = Element.prototype.animate;
 Element.prototype.animate = function (frames, options) {
-  if (this.classList.contains("played")) window.slides.push([this.className, frames[0].transform]);
+  if (this.closest("#trick")) {
+    const box = this.getBoundingClientRect();
+    const last = frames[frames.length - 1].transform;
+    const [dx, dy] = (last.match(/-?\\d+(?=px)/g) ?? [0, 0]).map(Number);
+    const [x, y] = [box.left + box.width / 2 + dx, box.top + box.height / 2 + dy];
+    const seats = [...document.querySelectorAll(".seat")].filter((seat) => {
+      const r = seat.getBoundingClientRect();
+      return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+    }).map((seat) => seat.id);
+    window.motions.push({ classes: this.className, first: frames[0].transform, last, seats });
+  }
   return animate.call(this, frames, options);
 };"""
-START = re.compile(r"translate\((-?\d+)px, (-?\d+)px\)")
+TRANSLATE = re.compile(r"translate\((-?\d+)px, (-?\d+)px\)")
 
 
 def play_a_few_moves(page: Page, moves: int) -> None:
@@ -41,24 +53,32 @@ def play_a_few_moves(page: Page, moves: int) -> None:
 
 
 def slides(page: Page) -> list[tuple[str, int, int]]:
-    """Each slide so far: the card's place (bottom, right, top, left) and its start's offset."""
+    """Each card slid in so far: its place (bottom, right, top, left) and its start's offset."""
     found = []
-    for classes, start in page.evaluate("window.slides"):
-        place = re.search(r"at-(\w+)", classes)
-        offset = START.match(start)
-        assert place and offset, (classes, start)
+    for motion in page.evaluate("window.motions"):
+        if "played" not in motion["classes"].split():
+            continue
+        place = re.search(r"at-(\w+)", motion["classes"])
+        offset = TRANSLATE.match(motion["first"])
+        assert place and offset, motion
         found.append((place[1], int(offset[1]), int(offset[2])))
     return found
+
+
+def gathered_to(page: Page) -> list[list[str]]:
+    """Where each card of a won trick went: the seats whose place holds its end."""
+    motions = page.evaluate("window.motions")
+    return [motion["seats"] for motion in motions if "gathered" in motion["classes"].split()]
 
 
 def test_a_played_card_comes_from_its_player(
     browser: Browser, asgi_server: Server, celery_worker: Worker
 ) -> None:
     context = browser.new_context(viewport=PHONE, reduced_motion="no-preference")
-    context.add_init_script(RECORD_SLIDES)
+    context.add_init_script(RECORD_MOTIONS)
     page = context.new_page()
     seated_against_bots(page, asgi_server, "belote", "Mila", trick_pause_ms=200)
-    play_a_few_moves(page, 6)
+    play_a_few_moves(page, 10)
     seen = slides(page)
     page.screenshot(path=artifact_path("card-motion.png"))
     assert {place for place, _, _ in seen} == {"bottom", "right", "top", "left"}, seen
@@ -67,13 +87,21 @@ def test_a_played_card_comes_from_its_player(
     for place, dx, dy in seen:
         assert ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) == side[place], (place, dx, dy)
 
+    # Each won trick went to one seat, the cards one after another, and left the page.
+    gone = gathered_to(page)
+    assert gone and len(gone) % 4 == 0, gone
+    for trick in range(0, len(gone), 4):
+        seats = gone[trick : trick + 4]
+        assert len(seats[0]) == 1 and all(seat == seats[0] for seat in seats), seats
+    page.wait_for_function("() => !document.querySelector('#trick .gathered')")
+
     # Opened again with cards on the felt (a reconnect draws the same way): they stand still.
     while not page.locator("#trick .played").count():
         play_a_few_moves(page, 1)
     page.reload()
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#trick .played").first).to_be_visible()
-    assert slides(page) == []
+    assert page.evaluate("window.motions") == []
     context.close()
 
 
@@ -81,11 +109,11 @@ def test_less_motion_asked_for_none_given(
     browser: Browser, asgi_server: Server, celery_worker: Worker
 ) -> None:
     context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-    context.add_init_script(RECORD_SLIDES)
+    context.add_init_script(RECORD_MOTIONS)
     page = context.new_page()
     seated_against_bots(page, asgi_server, "belote", "Noa", trick_pause_ms=200)
     play_a_few_moves(page, 6)
     while not page.locator("#trick .played").count():
         play_a_few_moves(page, 1)
-    assert slides(page) == []
+    assert page.evaluate("window.motions") == []
     context.close()

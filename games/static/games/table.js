@@ -39,7 +39,7 @@ let turnEndsAt = null; // local clock (ms) when the person to act runs out of ti
 let announceBelot = true; // the player's belot choice, sent with every card
 let coincheValue = null; // the value chosen in Coinche's bidding box
 let deal = null; // the deal shown: its name and commitment, public before its first card
-let onTheFelt = null; // the cards of the trick drawn last (null: nothing drawn yet)
+let onTheFelt = null; // the trick drawn last: its cards and winner (null: nothing drawn yet)
 
 const TEXT = {
   connected: () => _("Connected."),
@@ -261,14 +261,19 @@ function lastCall(seat) {
 
 function drawTrick() {
   const box = $("trick");
-  box.replaceChildren();
   const trick = currentTrick();
+  const shown = trick && view.phase !== "bidding" ? trick : null;
   const before = onTheFelt;
-  onTheFelt = trick && view.phase !== "bidding" ? new Set(trick.cards) : new Set();
-  if (!trick || view.phase === "bidding") return;
+  onTheFelt = { cards: new Set(shown?.cards ?? []), winner: shown?.winner ?? null };
+  // A won trick leaving the felt goes to its winner.
+  const taken = before?.winner != null && !shown?.cards.some((code) => before.cards.has(code));
+  const leaving = taken ? [...box.querySelectorAll(".played")] : [];
+  box.replaceChildren();
+  if (leaving.length) gather(leaving, before.winner);
+  if (!shown) return;
   // The one card played since the last drawing slides in from its player (not a whole trick
   // drawn at once, on opening the page or after a reconnect).
-  const fresh = before ? trick.cards.filter((code) => !before.has(code)) : [];
+  const fresh = before ? trick.cards.filter((code) => !before.cards.has(code)) : [];
   trick.cards.forEach((code, i) => {
     const seat = (trick.leader + i) % 4;
     const classes = ["played", `at-${position(seat)}`];
@@ -284,17 +289,38 @@ function drawTrick() {
   }
 }
 
+const lessMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** From a card on the felt to the middle of a seat's place: "translate(…) scale(0.6)". */
+function towardSeat(card, seat) {
+  const to = $(`pos-${position(seat)}`).getBoundingClientRect();
+  const from = card.getBoundingClientRect();
+  const dx = Math.round(to.left + to.width / 2 - (from.left + from.width / 2));
+  const dy = Math.round(to.top + to.height / 2 - (from.top + from.height / 2));
+  return `translate(${dx}px, ${dy}px) scale(0.6)`;
+}
+
 /** A played card moves from its player's place to its own, unless the viewer asks for less motion. */
 function slideIn(card, seat) {
-  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  const from = $(`pos-${position(seat)}`).getBoundingClientRect();
-  const to = card.getBoundingClientRect();
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (lessMotion()) return;
   card.animate(
-    [{ transform: `translate(${Math.round(dx)}px, ${Math.round(dy)}px) scale(0.6)`, opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    [{ transform: towardSeat(card, seat), opacity: 0.5 }, { transform: "none", opacity: 1 }],
     { duration: 250, easing: "ease-out" },
   );
+}
+
+/** The cards of a won trick go to its winner, then leave the page (at once for less motion). */
+function gather(cards, winner) {
+  if (lessMotion()) return;
+  for (const card of cards) {
+    card.classList.replace("played", "gathered"); // no longer a card of the trick on the felt
+    $("trick").append(card);
+    const motion = card.animate(
+      [{ transform: "none", opacity: 1 }, { transform: towardSeat(card, winner), opacity: 0 }],
+      { duration: 300, easing: "ease-in" },
+    );
+    motion.onfinish = () => card.remove();
+  }
 }
 
 function winsTheTrick(seat) {
