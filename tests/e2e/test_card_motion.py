@@ -47,9 +47,21 @@ def play_a_few_moves(page: Page, moves: int) -> None:
             page.locator("#bidding button.bid:enabled:not([data-bid=pass])").first.click()
         elif move == "play":
             page.locator("#hand button.legal").first.click()
+        elif move == "summary":  # a hand is over: on to the next (the table does not wait)
+            page.locator("#summary button").last.click()
+            continue
         else:
-            return
+            raise AssertionError("the match ended")
         expect(page.locator("#table-app")).not_to_have_attribute("data-version", str(version))
+
+
+def play_until_cards_are_on_the_felt(page: Page) -> None:
+    """Move on until the felt shows a card (the person may lead a trick, or a new hand)."""
+    for _ in range(8):
+        if page.locator("#trick .played").count():
+            return
+        play_a_few_moves(page, 1)
+    raise AssertionError("no card reached the felt")
 
 
 def slides(page: Page) -> list[tuple[str, int, int]]:
@@ -71,13 +83,20 @@ def gathered_to(page: Page) -> list[list[str]]:
     return [motion["seats"] for motion in motions if "gathered" in motion["classes"].split()]
 
 
+def motions_recorded(browser: Browser, server: Server, motion: str) -> Page:
+    """A phone page, recording its cards' motions, of a person seated against computers; the
+    person asks for `motion` ("no-preference" or "reduce")."""
+    context = browser.new_context(viewport=PHONE, reduced_motion=motion)
+    context.add_init_script(RECORD_MOTIONS)
+    page = context.new_page()
+    seated_against_bots(page, server, "belote", f"mila-{motion}", trick_pause_ms=200)
+    return page
+
+
 def test_a_played_card_comes_from_its_player(
     browser: Browser, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    context = browser.new_context(viewport=PHONE, reduced_motion="no-preference")
-    context.add_init_script(RECORD_MOTIONS)
-    page = context.new_page()
-    seated_against_bots(page, asgi_server, "belote", "Mila", trick_pause_ms=200)
+    page = motions_recorded(browser, asgi_server, "no-preference")
     play_a_few_moves(page, 10)
     seen = slides(page)
     page.screenshot(path=artifact_path("card-motion.png"))
@@ -96,24 +115,19 @@ def test_a_played_card_comes_from_its_player(
     page.wait_for_function("() => !document.querySelector('#trick .gathered')")
 
     # Opened again with cards on the felt (a reconnect draws the same way): they stand still.
-    while not page.locator("#trick .played").count():
-        play_a_few_moves(page, 1)
+    play_until_cards_are_on_the_felt(page)
     page.reload()
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#trick .played").first).to_be_visible()
     assert page.evaluate("window.motions") == []
-    context.close()
+    page.context.close()
 
 
 def test_less_motion_asked_for_none_given(
     browser: Browser, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    context = browser.new_context(viewport=PHONE, reduced_motion="reduce")
-    context.add_init_script(RECORD_MOTIONS)
-    page = context.new_page()
-    seated_against_bots(page, asgi_server, "belote", "Noa", trick_pause_ms=200)
-    play_a_few_moves(page, 6)
-    while not page.locator("#trick .played").count():
-        play_a_few_moves(page, 1)
+    page = motions_recorded(browser, asgi_server, "reduce")
+    play_a_few_moves(page, 10)
+    play_until_cards_are_on_the_felt(page)
     assert page.evaluate("window.motions") == []
-    context.close()
+    page.context.close()
