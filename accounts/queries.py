@@ -20,7 +20,7 @@ def bot_list() -> QuerySet[User]:
     )
     return (
         User.objects.filter(is_bot=True)
-        .prefetch_related(Prefetch("ratings", queryset=Rating.objects.order_by("variant")))
+        .prefetch_related("ratings")  # laid out per rule set by bot_rating_rows
         .order_by(strength, "username")
     )
 

@@ -63,7 +63,7 @@ def test_unreachable_channel_layer_is_named(
 
 
 async def refused_connection() -> str:
-    """A database probe as a database that is down answers it."""
+    """A probe of a service that is down: its connection is refused."""
     raise OSError("connection refused")
 
 
