@@ -56,9 +56,22 @@ HIDDEN_SIGNS = """() => {
   return hidden;
 }"""
 
-# Cells whose content overflows their column (cut off, or ended in an ellipsis).
-CUT_CELLS = """() => [...document.querySelectorAll("#auction td")]
-  .filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent)"""
+# Cells whose shown words overflow their column (cut off, or ended in an ellipsis), to the
+# fraction of a pixel: scrollWidth rounds, and "Diamonds" 0.3 px too wide passed as whole.
+CUT_CELLS = """() => [...document.querySelectorAll("#auction td")].filter((cell) => {
+  const style = getComputedStyle(cell);
+  const room = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft)
+    - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth)
+    - parseFloat(style.borderRightWidth);
+  const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (node.parentElement.closest(".visually-hidden, [hidden]")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if ([...range.getClientRects()].some((line) => line.width > room + 0.01)) return true;
+  }
+  return false;
+}).map((cell) => cell.textContent)"""
 
 # What a screen reader reads of each cell: its shown text, less what is hidden from it.
 CELLS_READ = """() => [...document.querySelectorAll("#auction td")].map((cell) => {

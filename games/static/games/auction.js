@@ -49,9 +49,18 @@ const fitting = new ResizeObserver((entries) => {
       const [words, short] = cell.children;
       words.classList.remove("visually-hidden");
       short.hidden = true;
-      if (cell.scrollWidth <= cell.clientWidth) continue;
+      if (!overflows(cell, words)) continue;
       words.classList.add("visually-hidden");
       short.hidden = false;
     }
   }
 });
+
+/** Whether a line of `words` is wider than its cell's room, to the fraction of a pixel:
+ * scrollWidth rounds, and "Diamonds" 0.3 px too wide showed as "Diamon…". */
+function overflows(cell, words) {
+  const style = getComputedStyle(cell);
+  const room = cell.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+    - parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth);
+  return [...words.getClientRects()].some((line) => line.width > room + 0.01);
+}
