@@ -195,18 +195,21 @@ def test_a_guest_is_named_in_each_viewers_language(
 ) -> None:
     # The name rides on the table's events, made once for every viewer: the page, not the
     # server, must put it in its viewer's language.
+    host = person("host")
+    table = off_the_browser_loop(
+        table_create, creator=host, variant="bela", bot_seats=(1, 3), turn_seconds=3600
+    )
     player = browser.new_context(locale="fr", viewport=SIZES["phone"])
     guest_page = player.new_page()
-    guest_page.goto(f"{asgi_server.url}/tables/")
-    guest_page.get_by_role("button", name="Jouer en invité").click()
-    expect(guest_page.locator("#connection")).to_have_text("Connecté.")
-    table_url = guest_page.url
+    guest_page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    guest_page.get_by_role("button", name="S'asseoir ici").click()  # the last seat: dealt
+    expect(guest_page.locator("#hand .card").first).to_be_visible()
     watcher = browser.new_context(locale="hr", viewport=SIZES["phone"])
     page = watcher.new_page()
-    page.goto(table_url)
+    page.goto(guest_page.url)
     expect(page.locator("#connection")).to_have_text("Povezano.")
-    expect(page.locator("#pos-bottom .seat-name strong")).to_have_text("Gost")
-    expect(page.locator("#scoreboard")).to_contain_text("Gost i Chloé")
+    expect(page.locator("#pos-top .seat-name strong")).to_have_text("Gost")
+    expect(page.locator("#scoreboard")).to_contain_text("host i Gost")
     # On a phone the message field spans the chat and Send is finger-sized.
     field = guest_page.locator("#chat-text").bounding_box()
     form = guest_page.locator("#chat-form").bounding_box()

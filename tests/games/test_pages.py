@@ -151,6 +151,20 @@ def test_leaving_says_whether_the_match_ends_or_a_computer_plays_on(client: Clie
     assert "A computer player takes your seat" in page and "The match ends here" not in page
 
 
+def test_a_person_alone_with_computers_gets_no_chat_box(client: Client) -> None:
+    # Spectators' lines never reach players, so nobody could ever answer them.
+    alone = person()
+    client.force_login(alone)
+    table = table_create(creator=alone, variant="bela", bot_seats=(1, 2, 3))
+    assert 'id="chat"' not in client.get(f"/tables/{table.pk}/").content.decode()
+    client.force_login(person())
+    watching = client.get(f"/tables/{table.pk}/").content.decode()
+    assert 'id="chat"' in watching and 'id="chat-form"' in watching
+    shared, people = people_table("bela")
+    client.force_login(people[1])
+    assert 'id="chat-form"' in client.get(f"/tables/{shared.pk}/").content.decode()
+
+
 def test_the_lobby_leads_a_person_back_to_their_unfinished_tables(client: Client) -> None:
     player = person("returner")
     client.force_login(player)

@@ -2,6 +2,7 @@
 // felt long enough to read; only legal moves raised, an illegal one explained by the engine;
 // a move made while the socket is down is sent once it is back.
 import { auctionTable } from "./auction.js";
+import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, trumpsWords } from "./words.js";
@@ -18,6 +19,7 @@ const base = mySeat ?? 0;
 const POSITIONS = ["bottom", "right", "top", "left"]; // play passes to the right
 const $ = (id) => document.getElementById(id);
 const pageTitle = document.title;
+const addChat = tableChat(send);
 
 let socket = null;
 let version = -1;
@@ -760,14 +762,6 @@ function receive(message) {
   }
 }
 
-function addChat(message) {
-  if ($("chat-mute").checked) return;
-  const name = message.guest ? _("Guest") : message.name;
-  const line = el("li", {}, el("strong", {}, name), ": ", message.text);
-  if (message.channel === "spectators") line.classList.add("from-spectator");
-  $("chat-lines").append(line);
-}
-
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
@@ -836,22 +830,6 @@ for (const box of [$("summary"), $("match-end")]) {
   box.addEventListener("click", (e) => { if (e.target === box) (box.id === "summary" ? closeSummary() : (box.hidden = true)); });
 }
 
-const chatForm = $("chat-form");
-if (chatForm) {
-  chatForm.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const text = $("chat-text").value.trim();
-    if (text) send({ type: "chat", text });
-    $("chat-text").value = "";
-  });
-}
-const mute = $("chat-mute");
-mute.checked = localStorage.getItem("chat-muted") === "1";
-mute.addEventListener("change", () => {
-  localStorage.setItem("chat-muted", mute.checked ? "1" : "0");
-  $("chat-lines").hidden = mute.checked;
-});
-$("chat-lines").hidden = mute.checked;
 const leave = $("leave-form");
 if (leave) {
   // Leaving hands the seat to a computer player for the rest of the match: ask first.
