@@ -17,20 +17,23 @@ from tests.helpers import Server, Worker, artifact_path
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 # Every motion the page gives a card of the trick: its classes, where it starts and ends, and
-# the seats whose place holds its end's middle then.
+# the places (a seat's, or the person's hand) that hold its start's and its end's middle then.
 RECORD_MOTIONS = """window.motions = [];
 const animate = Element.prototype.animate;
+const placesAt = (card, transform) => {
+  const box = card.getBoundingClientRect();
+  const [dx, dy] = (transform.match(/-?\\d+(?=px)/g) ?? [0, 0]).map(Number);
+  const [x, y] = [box.left + box.width / 2 + dx, box.top + box.height / 2 + dy];
+  return [...document.querySelectorAll(".seat, #hand")].filter((place) => {
+    const r = place.getBoundingClientRect();
+    return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
+  }).map((place) => place.id);
+};
 Element.prototype.animate = function (frames, options) {
   if (this.closest("#trick")) {
-    const box = this.getBoundingClientRect();
-    const last = frames[frames.length - 1].transform;
-    const [dx, dy] = (last.match(/-?\\d+(?=px)/g) ?? [0, 0]).map(Number);
-    const [x, y] = [box.left + box.width / 2 + dx, box.top + box.height / 2 + dy];
-    const seats = [...document.querySelectorAll(".seat")].filter((seat) => {
-      const r = seat.getBoundingClientRect();
-      return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom;
-    }).map((seat) => seat.id);
-    window.motions.push({ classes: this.className, first: frames[0].transform, last, seats });
+    const [first, last] = [frames[0].transform, frames[frames.length - 1].transform];
+    window.motions.push({ classes: this.className, first, last,
+      from: placesAt(this, first), seats: placesAt(this, last) });
   }
   return animate.call(this, frames, options);
 };"""
@@ -64,16 +67,16 @@ def play_until_cards_are_on_the_felt(page: Page) -> None:
     raise AssertionError("no card reached the felt")
 
 
-def slides(page: Page) -> list[tuple[str, int, int]]:
-    """Each card slid in so far: its place (bottom, right, top, left) and its start's offset."""
+def slides(page: Page) -> list[tuple[str, list[str]]]:
+    """Each card slid in so far: its place (bottom, right, top, left) and the places its start's
+    middle lay in."""
     found = []
     for motion in page.evaluate("window.motions"):
         if "played" not in motion["classes"].split():
             continue
         place = re.search(r"at-(\w+)", motion["classes"])
-        offset = TRANSLATE.match(motion["first"])
-        assert place and offset, motion
-        found.append((place[1], int(offset[1]), int(offset[2])))
+        assert place and TRANSLATE.match(motion["first"]), motion
+        found.append((place[1], motion["from"]))
     return found
 
 
@@ -100,11 +103,10 @@ def test_a_played_card_comes_from_its_player(
     play_a_few_moves(page, 10)
     seen = slides(page)
     page.screenshot(path=artifact_path("card-motion.png"))
-    assert {place for place, _, _ in seen} == {"bottom", "right", "top", "left"}, seen
-    # From the seat's side of the felt, straight in.
-    side = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
-    for place, dx, dy in seen:
-        assert ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)) == side[place], (place, dx, dy)
+    assert {place for place, _ in seen} == {"bottom", "right", "top", "left"}, seen
+    # The person's card from their hand, anyone else's from their place (the cards they hold).
+    for place, start in seen:
+        assert start == (["hand"] if place == "bottom" else [f"pos-{place}"]), (place, start)
 
     # Each won trick went to one seat, the cards one after another, and left the page.
     gone = gathered_to(page)

@@ -293,20 +293,29 @@ function drawTrick() {
 
 const lessMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** From a card on the felt to the middle of a seat's place: "translate(…) scale(0.6)". */
-function towardSeat(card, seat) {
-  const to = $(`pos-${position(seat)}`).getBoundingClientRect();
+/** From a card on the felt to the middle of `rect`, at `scale`: "translate(…) scale(…)". */
+function toward(card, rect, scale) {
   const from = card.getBoundingClientRect();
-  const dx = Math.round(to.left + to.width / 2 - (from.left + from.width / 2));
-  const dy = Math.round(to.top + to.height / 2 - (from.top + from.height / 2));
-  return `translate(${dx}px, ${dy}px) scale(0.6)`;
+  const dx = Math.round(rect.left + rect.width / 2 - (from.left + from.width / 2));
+  const dy = Math.round(rect.top + rect.height / 2 - (from.top + from.height / 2));
+  return `translate(${dx}px, ${dy}px) scale(${scale})`;
 }
 
-/** A played card moves from its player's place to its own, unless the viewer asks for less motion. */
+/** Where a played card comes from: the person's own from its place in their hand (not drawn
+ * again yet), anyone else's from the backs of the cards they hold, else from their place. */
+function whence(code, seat) {
+  const place = $(`pos-${position(seat)}`);
+  const own = seat === mySeat ? $("hand").querySelector(`[data-card="${code}"]`) : null;
+  return (own ?? place.querySelector(".backs") ?? place).getBoundingClientRect();
+}
+
+/** A played card moves from its player's hand to its place, unless the viewer asks for less motion. */
 function slideIn(card, seat) {
   if (lessMotion()) return;
+  const start = whence(card.dataset.card, seat);
+  const scale = Math.min(1.5, Math.max(0.2, start.height / card.getBoundingClientRect().height));
   card.animate(
-    [{ transform: towardSeat(card, seat), opacity: 0.5 }, { transform: "none", opacity: 1 }],
+    [{ transform: toward(card, start, scale.toFixed(2)), opacity: 0.5 }, { transform: "none", opacity: 1 }],
     { duration: 250, easing: "ease-out" },
   );
 }
@@ -314,11 +323,12 @@ function slideIn(card, seat) {
 /** The cards of a won trick go to its winner, then leave the page (at once for less motion). */
 function gather(cards, winner) {
   if (lessMotion()) return;
+  const place = $(`pos-${position(winner)}`).getBoundingClientRect();
   for (const card of cards) {
     card.classList.replace("played", "gathered"); // no longer a card of the trick on the felt
     $("trick").append(card);
     const motion = card.animate(
-      [{ transform: "none", opacity: 1 }, { transform: towardSeat(card, winner), opacity: 0 }],
+      [{ transform: "none", opacity: 1 }, { transform: toward(card, place, 0.6), opacity: 0 }],
       { duration: 300, easing: "ease-in" },
     );
     motion.onfinish = () => card.remove();
