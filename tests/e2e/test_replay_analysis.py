@@ -4,10 +4,12 @@ player the mean loss; by keyboard, on a laptop and a phone."""
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Page, expect
+import re
 
-from games.analyses import hand_analyse
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.analyses import hand_analyse, seat_summaries
 from games.models import HandAnalysis, TableEvent
 from tests.e2e.screen import LAPTOP, PHONE, code_words
 from tests.e2e.test_table_play import off_the_browser_loop
@@ -15,6 +17,16 @@ from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+# The words of the cells of a box's table that reach past the box's sides (the box's scroll
+# width does not count them: they spill out of their table).
+CELLS_PAST_THE_BOX = """(box) => {
+  const { left, right } = box.getBoundingClientRect();
+  return [...box.querySelectorAll("th, td")].filter((cell) => {
+    const r = cell.getBoundingClientRect();
+    return r.left < left - 0.5 || r.right > right + 0.5;
+  }).map((cell) => cell.textContent);
+}"""
 
 
 def analysed_hand(variant: str) -> tuple[int, int]:
@@ -80,3 +92,31 @@ def test_a_hand_not_yet_analysed_says_so(page: Page, asgi_server: Server) -> Non
     page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
     expect(page.locator("#analysis-card")).to_contain_text("being computed")
     expect(page.locator("#analysis-hand")).to_be_hidden()
+
+
+def test_the_hands_analysis_fits_a_phone_and_writes_tenths_as_each_language_does(
+    browser: Browser, asgi_server: Server
+) -> None:
+    # On an upright phone the per-player table was cut (its last column behind a scroll), and
+    # "80.2 pts" was written so in Bulgarian, Croatian and French, which write "80,2".
+    table, number = analysed_hand("bela")
+    data = HandAnalysis.objects.get(table_id=table, hand=number).data
+    fractions = any(
+        round(value, 1) % 1
+        for player in seat_summaries(data["decisions"])
+        for value in (player["mean_loss_view"], player["mean_loss_perfect"])
+        if value is not None
+    )
+    for language, point in {"en": ".", "bg": ",", "hr": ",", "fr": ","}.items():
+        context = browser.new_context(locale=language, viewport=PHONE)
+        page = context.new_page()
+        page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
+        players = page.locator("#analysis-players")
+        expect(players.locator("tbody tr")).to_have_count(4)
+        page.screenshot(path=artifact_path(f"analysis-{language}-phone.png"), full_page=True)
+        assert players.evaluate(CELLS_PAST_THE_BOX) == [], language
+        shown = page.locator("#analysis-hand").inner_text()
+        other = "," if point == "." else "."
+        assert not re.search(rf"\d\{other}\d", shown), (language, shown)
+        assert not fractions or re.search(rf"\d\{point}\d", shown), (language, shown)
+        context.close()

@@ -4,7 +4,9 @@
 import { el } from "./cards.js";
 import { _, bidWords, cardWords } from "./words.js";
 
-const points = (value) => _("%(n)s pts", { n: Number(value).toFixed(1).replace(/\.0$/, "") });
+// Tenths of a point as the page's language writes them ("80,2" in Bulgarian, Croatian, French).
+const tenths = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1, useGrouping: false });
+const points = (value) => _("%(n)s pts", { n: tenths.format(Number(value)) });
 
 /** Card decisions and calls by the frame that shows them (frame n+1 shows action n). */
 export function decisionsByFrame(analysis) {
@@ -86,14 +88,15 @@ export function mistakesList(analysis, nameOf, goTo) {
   return list;
 }
 
-/** Per player: decisions, mean loss per decision by each measure, best cards found. */
+/** Per player: mean loss per decision by each measure, and how many of their decisions found a
+ * best card (the count of decisions is its second number: a column of its own did not fit a phone). */
 export function playersTable(analysis, nameOf) {
-  const head = el("tr", {}, ...[_("Player"), _("Decisions"), _("Mean loss, own view"), _("Mean loss, all cards known"), _("Best cards")]
+  const head = el("tr", {}, ...[_("Player"), _("Mean loss, own view"), _("Mean loss, all cards known"), _("Best cards")]
     .map((text) => el("th", { scope: "col" }, text)));
   const body = el("tbody");
   for (const p of analysis.players ?? []) {
     const mean = (v) => (v === null ? "–" : points(v));
-    body.append(el("tr", {}, el("th", { scope: "row" }, nameOf(p.seat)), el("td", {}, String(p.decisions)),
+    body.append(el("tr", {}, el("th", { scope: "row" }, nameOf(p.seat)),
       el("td", {}, mean(p.mean_loss_view)), el("td", {}, mean(p.mean_loss_perfect)),
       el("td", {}, `${p.best_view} / ${p.decisions}`)));
   }
