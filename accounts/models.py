@@ -17,6 +17,10 @@ from accounts.usernames import BOT_PREFIX, GUEST_PREFIX, site_account_name
 from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 INITIAL_RATING = 1500.0
+# The computer players' starting ratings, spread out so they work as a yardstick: a person's
+# match against the computer is rated against them (their one account, in three seats, never
+# moves from it; see accounts.elo.match_changes).
+COMPUTER_RATINGS = {BotLevel.EASY: 1300.0, BotLevel.MEDIUM: 1500.0, BotLevel.HARD: 1700.0}
 
 
 class UserManager(DjangoUserManager["User"]):
@@ -104,8 +108,10 @@ class User(AbstractUser):
         return guest
 
     @classmethod
-    def bot_account(cls, *, level: BotLevel, rating: float = INITIAL_RATING) -> User:
-        """The computer player of a level, created once with a rating in every rule set."""
+    def bot_account(cls, *, level: BotLevel, rating: float | None = None) -> User:
+        """The computer player of a level, created once with a rating in every rule set (its
+        level's in COMPUTER_RATINGS unless `rating` is given)."""
+        start = COMPUTER_RATINGS[level] if rating is None else rating
         with transaction.atomic():
             bot = cls.computer_player(
                 username=f"{BOT_PREFIX}{level.value}",
@@ -114,7 +120,7 @@ class User(AbstractUser):
                 level=level,
             )
             for variant in Variant:
-                Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": rating})
+                Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": start})
         return bot
 
 

@@ -345,8 +345,12 @@ def _finished_matches() -> QuerySet[Match]:
     )
 
 
+# A table's number as a query filter: a whole number a table's id can be (ids are 64-bit).
+TABLE_NUMBER = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+
+
 class MatchListView(generics.ListAPIView):
-    """Finished matches, newest first; filter by rule set and by player."""
+    """Finished matches, newest first; filter by rule set, by player and by table."""
 
     serializer_class = MatchSerializer
     permission_classes = [permissions.AllowAny]
@@ -359,12 +363,20 @@ class MatchListView(generics.ListAPIView):
         player = self.request.query_params.get("player")
         if player is not None:
             matches = matches.filter(seated__user__username__iexact=player).distinct()
+        table = self.request.query_params.get("table")
+        if table is not None:
+            try:
+                number = TABLE_NUMBER.run_validation(table)
+            except exceptions.ValidationError as error:
+                raise exceptions.ValidationError({"table": error.detail}) from error
+            matches = matches.filter(table_id=number)
         return matches
 
     @extend_schema(
         parameters=[
             OpenApiParameter("variant", enum=Variant.values, required=False),
             OpenApiParameter("player", str, required=False, description="A username."),
+            OpenApiParameter("table", int, required=False, description="A table's number."),
         ],
         responses={
             200: MatchSerializer(many=True),

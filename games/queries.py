@@ -167,6 +167,7 @@ def table_summary(
         "id": table.pk,
         "variant": table.variant,
         "status": table.status,
+        "rated": table.rated,
         "paused": table.is_paused,
         "waits_for_people": table.waits_for_people,
         "turn_seconds": table.turn_seconds,

@@ -142,7 +142,11 @@ def table_create_in_lobby(
     """A person's table: against the computer ("computer": a bot partner against two bots,
     dealt at once) or open for people to join ("open"), the person in seat 0. Either waits
     for its people whenever they are all gone: nobody wants the computer to play their match
-    out for them (a tournament's tables play on, their rounds have a deadline)."""
+    out for them (a tournament's tables play on, their rounds have a deadline).
+
+    An account's match against the computer is rated, against the computer players' fixed
+    ratings (a guest's is not); a table for people is not (a guest may sit there).
+    """
     if opponents not in LOBBY_OPPONENTS:
         raise ServiceError("invalid", "Unknown opponents %(name)r.", values={"name": opponents})
     return table_create(
@@ -154,6 +158,7 @@ def table_create_in_lobby(
         max_hands=max_hands,
         trick_pause_ms=trick_pause_ms,
         waits_for_people=True,
+        rated=opponents == "computer" and not user.is_guest,
     )
 
 

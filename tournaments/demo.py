@@ -24,8 +24,6 @@ class DemoLogin:
 
 ORGANIZER = DemoLogin(username="organizer", password="belote-demo", role="organizer, admin")  # noqa: S106
 DEMO_LOGINS = (ORGANIZER,)
-# Starting ratings that spread the bots out, so they work as a yardstick.
-BOT_RATINGS = {BotLevel.EASY: 1300.0, BotLevel.MEDIUM: 1500.0, BotLevel.HARD: 1700.0}
 SAMPLE_TOURNAMENT = "Demo Swiss Cup"
 
 
@@ -38,8 +36,8 @@ def demo_data_load() -> None:
         password=ORGANIZER.password,
         is_admin=True,
     )
-    for level, rating in BOT_RATINGS.items():
-        User.bot_account(level=level, rating=rating)
+    for level in BotLevel:
+        User.bot_account(level=level)
     tournament_ensure(
         name=SAMPLE_TOURNAMENT,
         variant=Variant.BULGARIAN,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
-from accounts.models import Rating, User
+from accounts.models import COMPUTER_RATINGS, Rating, User
 from games.choices import BotLevel, Variant
-from tournaments.demo import BOT_RATINGS, ORGANIZER, SAMPLE_TOURNAMENT
+from tournaments.demo import ORGANIZER, SAMPLE_TOURNAMENT
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_every_level_has_a_rated_bot_in_every_rule_set() -> None:
         bot = User.objects.get(is_bot=True, bot_level=level)
         assert not bot.has_usable_password()
         ratings = {r.variant: r.value for r in bot.ratings.all()}
-        assert ratings == dict.fromkeys(Variant.values, BOT_RATINGS[level])
+        assert ratings == dict.fromkeys(Variant.values, COMPUTER_RATINGS[level])
 
 
 def test_sample_tournament_is_open_for_registration() -> None:

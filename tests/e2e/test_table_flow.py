@@ -11,8 +11,8 @@ import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import Page, expect
 
-from accounts.models import User
-from games.models import Seat, Table
+from accounts.models import RatingChange, User
+from games.models import Match, Seat, Table
 from tests.e2e.screen import PHONE, seated_against_bots
 from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end
 from tests.games.factories import bot_table
@@ -45,11 +45,13 @@ def test_a_guest_plays_the_computer_without_an_account(
 def test_the_title_says_your_turn_and_leaving_the_computers_ends_the_match(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    table = seated_against_bots(page, asgi_server, "bulgarian", "leaver")
+    table = seated_against_bots(page, asgi_server, "bulgarian", "leaver", rated=True)
     expect(page).to_have_title(re.compile(r"^● Your turn"))
     page.get_by_role("button", name="Leave the table").click()
     dialog = page.get_by_role("dialog", name="Leave the table?")
-    expect(dialog).to_contain_text("The match ends here and your team concedes it.")
+    expect(dialog).to_contain_text(
+        "The match ends here and your team concedes it. As a rated match, it counts as lost."
+    )
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     # Opened by mistake, Enter keeps the seat: staying is the dialog's default.
@@ -71,10 +73,18 @@ def test_the_title_says_your_turn_and_leaving_the_computers_ends_the_match(
 def test_a_finished_match_offers_play_again(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    table = seated_against_bots(page, asgi_server, "bela", "again", max_hands=1, trick_pause_ms=0)
+    table = seated_against_bots(
+        page, asgi_server, "bela", "again", max_hands=1, trick_pause_ms=0, rated=True
+    )
     play_to_the_end(page, "bela", time.monotonic() + 120)
     again = page.get_by_role("button", name="Play again")
     expect(again).to_be_focused()
+    # A rated match says how it moved the person's rating (unless it ended level).
+    if Match.objects.get(table=table).winner_team is not None:
+        move = RatingChange.objects.get(user__username="again")
+        expect(page.locator("#rating-move")).to_have_text(
+            re.compile(rf"^Your rating is now {int(move.after + 0.5)} \([+\-−][\d.]+\)\.$")
+        )
     box = again.bounding_box()
     assert box is not None and box["height"] >= 44, "a finger-sized button"
     page.screenshot(path=artifact_path("flow-match-end.png"))

@@ -55,12 +55,20 @@ def test_matches_filter_by_player_and_rule_set(four: list[User]) -> None:
     assert ids("/api/matches/?player=bob") == [belote.pk]
     assert ids("/api/matches/?variant=bela") == [bela.pk]
     assert ids("/api/matches/?player=nobody") == []
+    assert ids(f"/api/matches/?table={bela.table_id}") == [bela.pk]
 
 
 def test_matches_400_for_an_unknown_rule_set() -> None:
     response = APIClient().get("/api/matches/?variant=poker")
     assert response.status_code == 400
     assert list(error_of(response)["fields"]) == ["variant"]
+
+
+@pytest.mark.parametrize("table", ["x", "0", "-3", "1.5", "9" * 30])
+def test_matches_400_for_a_table_filter_that_is_no_tables_number(table: str) -> None:
+    response = APIClient().get("/api/matches/", {"table": table})
+    assert response.status_code == 400
+    assert list(error_of(response)["fields"]) == ["table"]
 
 
 def test_match_200_and_404(four: list[User]) -> None:

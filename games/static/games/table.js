@@ -4,6 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el } from "./cards.js";
+import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, trumpsWords } from "./words.js";
 
@@ -598,9 +599,12 @@ function drawMatchEnd() {
   }
   links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ",
     el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby")));
+  const rated = el("p", { id: "rating-move", role: "status" });
+  if (info.rated && mySeat !== null) ratingMoveWords(tableId, mySeat).then((words) => { rated.textContent = words ?? ""; });
   box.replaceChildren(el("div", { class: "dialog" },
     el("h2", { id: "match-end-title" }, title),
     el("p", {}, won),
+    rated,
     $("guest-offer") ? $("guest-offer").content.cloneNode(true) : "",
     view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names(), teams())), pointsTable(view, names(), teams())) : "",
     links));

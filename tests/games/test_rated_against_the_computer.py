@@ -1,0 +1,56 @@
+"""An account's match against the computer is rated, as the lobby promises ("Sign in to be
+rated"): it never was, so no one who played the computer ever got a rating. The computer
+players are the yardstick: their ratings start spread out by level and never move."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from accounts.models import Rating, RatingChange, User
+from games.choices import BotLevel
+from games.services import table_create_in_lobby, table_end, table_quit
+from tests.games.factories import person
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_accounts_match_against_the_computer_is_rated_a_guests_or_a_peoples_table_not() -> None:
+    player = person()
+    assert table_create_in_lobby(user=player, opponents="computer", variant="belote").rated
+    assert not table_create_in_lobby(user=player, opponents="open", variant="belote").rated
+    guest = User.guest_account()
+    assert not table_create_in_lobby(user=guest, opponents="computer", variant="belote").rated
+
+
+def test_conceding_to_the_computer_costs_the_person_rating_and_moves_no_computer() -> None:
+    player = person()
+    table = table_create_in_lobby(
+        user=player, opponents="computer", variant="coinche", bot_level=BotLevel.HARD
+    )
+    table_quit(table_id=table.pk, user=player)  # the last person leaving concedes
+    change = RatingChange.objects.get()
+    assert change.user == player and change.after < change.before == 1500.0
+    # Team (1500 + 1700) / 2 = 1600 lost to 1700: K 40 x (0 - 0.359935).
+    assert change.after == pytest.approx(1485.6026, abs=1e-4)
+    bot = User.bot_account(level=BotLevel.HARD)
+    assert Rating.objects.get(user=bot, variant="coinche").value == 1700.0
+
+
+def test_the_computer_players_start_spread_out_without_demo_data() -> None:
+    # A site run without the demo data made every level 1500: no yardstick at all.
+    starts = {
+        level: Rating.objects.get(user=User.bot_account(level=level), variant="bela").value
+        for level in BotLevel
+    }
+    assert starts == {BotLevel.EASY: 1300.0, BotLevel.MEDIUM: 1500.0, BotLevel.HARD: 1700.0}
+
+
+def test_play_again_is_rated_too(client: Client) -> None:
+    player = person()
+    client.force_login(player)
+    table = table_create_in_lobby(user=player, opponents="computer", variant="bela")
+    table_end(table_id=table.pk, reason="Over.", score=[1001, 0])
+    response = client.post(f"/tables/{table.pk}/again/")
+    again = int(response["Location"].rstrip("/").rsplit("/", 1)[1])
+    assert again != table.pk and player.seats.get(table_id=again).table.rated
