@@ -96,6 +96,7 @@ def recent_matches(*, user: User, limit: int = 10) -> list[MatchLine]:
             Prefetch("seated", queryset=MatchPlayer.objects.select_related("user")),
             Prefetch("rating_changes", queryset=RatingChange.objects.filter(user=user)),
         )
+        .distinct()  # one line a match, however many seats the player held
         .order_by("-finished_at")[:limit]
     )
     lines = []

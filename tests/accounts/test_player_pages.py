@@ -116,7 +116,7 @@ def test_recent_matches_link_to_their_replays() -> None:
     match_rate(match_id=rated.pk)
     friendly = finished_match(players, winner_team=1, rated=False)
     page = Client().get("/players/ann/").content.decode()
-    rows = re.findall(r"<tr>\s*<td>\d.*?</tr>", page, re.S)  # dates in the viewer's locale
+    rows = re.findall(r"<tr>\s*<td[^>]*>\d.*?</tr>", page, re.S)  # dates in the viewer's locale
     assert len(rows) == 2
     newest, oldest = rows
     assert "Lost" in newest and "unrated" in newest
@@ -125,6 +125,18 @@ def test_recent_matches_link_to_their_replays() -> None:
     assert f'href="/tables/{rated.table_id}/hands/"' in oldest
     assert '<a href="/players/cat/">cat</a>' in oldest  # the partner
     assert Client().get(f"/tables/{rated.table_id}/hands/").status_code == 200
+
+
+def test_a_computer_player_in_three_seats_lists_the_match_once() -> None:
+    # Every game against the computer seats one computer account three times: its page listed
+    # each of those matches three times.
+    bot = User.bot_account(level=BotLevel.EASY)
+    finished_match([make_user("ann"), bot, bot, bot], winner_team=1)
+    page = Client().get("/players/bot-easy/").content.decode()
+    assert len(re.findall(r"<tr>\s*<td[^>]*>\d", page)) == 1
+    # Its rating is the yardstick, never "provisional", here or on a leaderboard.
+    assert "provisional" not in page
+    assert "provisional" not in Client().get("/leaderboards/belote/?show=all").content.decode()
 
 
 def test_leaderboards_show_people_with_enough_matches_unless_asked_for_everyone() -> None:
