@@ -258,6 +258,16 @@ CELERY_BEAT_SCHEDULE["games-open-tables-expire"] = {
     "schedule": 86_400.0,
 }
 
+# Days a rated match paused for want of its people (they closed the tab, losing to the
+# computer) waits for them before it ends, conceded by them: leaving cannot dodge a loss.
+DESERTED_MATCH_KEEP_DAYS = env_int("DESERTED_MATCH_KEEP_DAYS", default=7)
+# Matches ended at most per daily run, so a backlog drains in turns.
+DESERTED_MATCH_LIMIT = env_int("DESERTED_MATCH_LIMIT", default=1000)
+CELERY_BEAT_SCHEDULE["games-deserted-matches-concede"] = {
+    "task": "games.deserted_matches_concede",
+    "schedule": 86_400.0,
+}
+
 # ------------------------------------------------------------------------------
 # Tournaments
 # ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 
 # As a module: the outbox, which queues these tasks, is imported by the services.
-from games import analyses, guests, open_tables, services
+from games import analyses, deserted, guests, open_tables, services
 
 
 @shared_task(name="games.bot_act", ignore_result=True)
@@ -61,6 +61,14 @@ def guests_expire() -> int:
     """Remove guests nobody can come back to, and their practice tables (beat, daily)."""
     return guests.guests_expire(
         idle_days=settings.GUEST_KEEP_DAYS, limit=settings.GUEST_EXPIRE_LIMIT
+    )
+
+
+@shared_task(name="games.deserted_matches_concede", ignore_result=True)
+def deserted_matches_concede() -> int:
+    """End the rated matches their people left for good, conceded by them (beat, daily)."""
+    return deserted.deserted_matches_concede(
+        idle_days=settings.DESERTED_MATCH_KEEP_DAYS, limit=settings.DESERTED_MATCH_LIMIT
     )
 
 
