@@ -32,19 +32,35 @@ def user_ensure(
     return user
 
 
-def user_register(*, username: str, password: str, display_name: str = "", email: str = "") -> User:
+def user_register(
+    *,
+    username: str,
+    password: str,
+    display_name: str = "",
+    email: str = "",
+    guest: User | None = None,
+) -> User:
     """Open a person's account (inputs already validated by the form or serializer).
 
-    A name taken meanwhile in another case (two sign-ups racing) is refused, not a 500.
+    A `guest` signing up becomes the account: their seats, tables and matches are theirs under
+    the new name (the match end offers a guest to "keep your games"). A name taken meanwhile
+    in another case (two sign-ups racing) is refused, not a 500.
     """
     try:
         with transaction.atomic():
-            return User.objects.create_user(
-                username=username,
-                password=password,
-                display_name=visible_text(display_name),
-                email=email,
-            )
+            if guest is None or not guest.is_guest:
+                return User.objects.create_user(
+                    username=username,
+                    password=password,
+                    display_name=visible_text(display_name),
+                    email=email,
+                )
+            guest.username = username
+            guest.display_name = visible_text(display_name)
+            guest.email = User.objects.normalize_email(email)
+            guest.set_password(password)
+            guest.save(update_fields=["username", "display_name", "email", "password"])
+            return guest
     except IntegrityError:
         raise ServiceError("username_taken", "A user with that username already exists.") from None
 

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
-from accounts.models import ApiToken
+from accounts.models import ApiToken, User
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
@@ -27,16 +27,18 @@ LEADERBOARD_PAGE_SIZE = 50
 
 
 def register(request: HttpRequest) -> HttpResponse:
-    """Open an account and sign straight in."""
+    """Open an account and sign straight in; a guest's games come with them."""
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        guest = request.user if isinstance(request.user, User) and request.user.is_guest else None
         try:
             user = services.user_register(
                 username=data["username"],
                 password=data["password1"],
                 display_name=data["display_name"],
                 email=data["email"],
+                guest=guest,
             )
         except ServiceError as error:
             form.add_error("username", error.message)

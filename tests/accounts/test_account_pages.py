@@ -9,6 +9,7 @@ from django.test import Client
 
 from accounts.models import ApiToken, User
 from accounts.services import token_create
+from games.models import Table
 from tests.accounts.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +40,33 @@ def test_register_opens_an_account_and_signs_in() -> None:
     user = User.objects.get(username="newbie")
     assert (user.display_name, user.is_bot) == ("New Bie", False)
     assert client.get("/accounts/profile/").status_code == 200
+
+
+def test_a_guest_who_signs_up_keeps_their_games_and_table() -> None:
+    # The guest's match end says "Create an account to be rated and keep your games": signing
+    # up made a new, empty account, and the guest's games stayed with the guest.
+    client = Client()
+    client.post("/tables/new/", {"mode": "guest", "variant": "bela", "bot_level": "easy"})
+    guest = User.objects.get(username__startswith="guest-")
+    table = Table.objects.get(seats__user=guest)
+    response = client.post(
+        "/accounts/register/",
+        {"username": "mila", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert response.status_code == 302
+    mila = User.objects.get(username="mila")
+    assert mila.pk == guest.pk and not mila.is_guest and mila.check_password(PASSWORD)
+    assert table.seats.get(number=0).user == mila
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    assert "You are playing." in page  # the unfinished match goes on, theirs
+    assert not User.objects.filter(username__startswith="guest-").exists()
+    # Signed in as a person, opening another account leaves the first as it was.
+    client.post(
+        "/accounts/register/",
+        {"username": "second", "email": "", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    assert User.objects.get(username="mila").pk == mila.pk
+    assert User.objects.get(username="second").pk != mila.pk
 
 
 def test_register_refuses_a_weak_or_mismatched_password() -> None:
