@@ -153,3 +153,9 @@ def test_leaderboards_show_people_with_enough_matches_unless_asked_for_everyone(
     assert ">newcomer<" in everyone
     api = Client().get("/api/leaderboards/bela/").json()["results"]
     assert [row["player"]["username"] for row in api] == ["regular"]
+
+
+def test_an_empty_leaderboard_says_how_to_get_on_it() -> None:
+    page = Client().get("/leaderboards/coinche/").content.decode()
+    assert "No rated players in this rule set yet." in page
+    assert "matches against the computer are rated" in page
