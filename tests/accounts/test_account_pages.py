@@ -49,6 +49,8 @@ def test_a_guest_who_signs_up_keeps_their_games_and_table() -> None:
     client.post("/tables/new/", {"mode": "guest", "variant": "bela", "bot_level": "easy"})
     guest = User.objects.get(username__startswith="guest-")
     table = Table.objects.get(seats__user=guest)
+    offer = client.get("/accounts/register/").content.decode()
+    assert "The games you played as a guest become this account" in offer
     response = client.post(
         "/accounts/register/",
         {"username": "mila", "email": "", "password1": PASSWORD, "password2": PASSWORD},
