@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games import rules
@@ -137,3 +137,33 @@ def test_each_seat_shows_its_latest_call_on_the_felt_while_bidding(
             assert move == "bid", "the match ended before play began"
             bid_a_contract(page)
     assert page.locator(".felt .badge.call").count() == 0, "the calls go once play begins"
+
+
+def test_the_felt_stays_put_when_the_first_trick_is_won(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # On a phone the "Last trick" box above the felt appeared with the first won trick and
+    # went at the next deal: the felt, the seats and the cards jumped by its height.
+    page.set_viewport_size(SIZES["phone"])
+    seated_against_bots(page, asgi_server, "belote", "steady")
+    last = page.locator("#last-trick-cards")
+    felt_before = None  # where the felt is at the person's first card of the hand
+    deadline = time.monotonic() + 120
+    while True:
+        move = wait_for_a_move(page, deadline)
+        assert move != "match-end", "the match ended before a trick was won"
+        if move == "summary":
+            page.locator("#summary-close").click()
+        elif move == "bid":
+            bid_a_contract(page)
+        elif "Won by" in (last.text_content() or ""):
+            if felt_before is not None:
+                break
+            click_and_wait(page, "#hand button.legal")  # a hand under way: the next one
+        else:
+            felt_before = felt_before or page.locator("#felt").bounding_box()
+            click_and_wait(page, "#hand button.legal")
+    expect(page.locator("#last-trick")).to_be_visible()
+    felt_after = page.locator("#felt").bounding_box()
+    assert felt_before and felt_after
+    assert (felt_after["y"], felt_after["height"]) == (felt_before["y"], felt_before["height"])

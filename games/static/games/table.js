@@ -344,8 +344,13 @@ function drawLastTrick() {
   const box = $("last-trick-cards");
   box.replaceChildren();
   const done = view ? view.tricks.filter((x) => x.winner !== null) : [];
-  $("last-trick").hidden = done.length === 0;
-  if (!done.length) return;
+  // Its place is kept from the deal on: shown only once a trick was won, it pushed the felt
+  // down on a phone as the first trick left, and back up at the next deal.
+  $("last-trick").hidden = !view;
+  if (!done.length) {
+    box.append(el("p", { class: "muted" }, _("No trick won yet this hand.")));
+    return;
+  }
   const trick = done[done.length - 1];
   trick.cards.forEach((code, i) => {
     const seat = (trick.leader + i) % 4;
