@@ -83,7 +83,7 @@ def test_a_finished_match_offers_play_again(
     if Match.objects.get(table=table).winner_team is not None:
         move = RatingChange.objects.get(user__username="again")
         expect(page.locator("#rating-move")).to_have_text(
-            re.compile(rf"^Your rating is now {int(move.after + 0.5)} \([+\-−][\d.]+\)\.$")
+            re.compile(rf"^Your rating is now {int(move.after + 0.5):,} \([+\-−][\d.]+\)\.$")
         )
     box = again.bounding_box()
     assert box is not None and box["height"] >= 44, "a finger-sized button"

@@ -4,7 +4,7 @@
 import { _ } from "./words.js";
 
 const lang = document.documentElement.lang || "en";
-const whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0, useGrouping: false });
+const whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }); // "1.474" in Croatian, as the profile writes it
 const signedTenths = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero", useGrouping: false });
 
 /** "Your rating is now 1486 (−14,4)." for the player in `seat` of the table's match, or null
