@@ -95,6 +95,9 @@ def test_lobby_replay_and_tournament_pages_pass_axe(page: Page, asgi_server: Ser
     check_both_sizes(page, "hand list")
     page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/1/?step=20")
     check_both_sizes(page, "replay")
+    page.goto(f"{asgi_server.url}/players/bot-easy/")  # who played the table's four seats
+    expect(page.locator("table.stacked tbody tr").first).to_be_attached()
+    check_both_sizes(page, "player")
     page.goto(f"{asgi_server.url}/tournaments/")
     check_both_sizes(page, "tournaments")
     page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
