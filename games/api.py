@@ -93,7 +93,8 @@ class TableDetailSerializer(TableSerializer):
 
 
 class TableCreateSerializer(serializers.Serializer):
-    """A new table: against the computer (dealt at once) or open for people."""
+    """A new table: against the computer (dealt at once; an account's match to the rule set's
+    target is rated) or open for people."""
 
     variant = RegistryChoiceField(variant_choices)
     house_rules = serializers.DictField(required=False, default=dict)

@@ -144,8 +144,9 @@ def table_create_in_lobby(
     for its people whenever they are all gone: nobody wants the computer to play their match
     out for them (a tournament's tables play on, their rounds have a deadline).
 
-    An account's match against the computer is rated, against the computer players' fixed
-    ratings (a guest's is not); a table for people is not (a guest may sit there).
+    An account's match against the computer, played to the rule set's target, is rated
+    against the computer players' fixed ratings (a guest's is not, nor a match of a set number
+    of deals); a table for people is not (a guest may sit there).
     """
     if opponents not in LOBBY_OPPONENTS:
         raise ServiceError("invalid", "Unknown opponents %(name)r.", values={"name": opponents})
@@ -158,7 +159,7 @@ def table_create_in_lobby(
         max_hands=max_hands,
         trick_pause_ms=trick_pause_ms,
         waits_for_people=True,
-        rated=opponents == "computer" and not user.is_guest,
+        rated=opponents == "computer" and not user.is_guest and max_hands is None,
     )
 
 

@@ -19,6 +19,8 @@ def test_an_accounts_match_against_the_computer_is_rated_a_guests_or_a_peoples_t
     player = person()
     assert table_create_in_lobby(user=player, opponents="computer", variant="belote").rated
     assert not table_create_in_lobby(user=player, opponents="open", variant="belote").rated
+    short = table_create_in_lobby(user=player, opponents="computer", variant="bela", max_hands=1)
+    assert not short.rated, "a match of one deal is not a match the rating counts"
     guest = User.guest_account()
     assert not table_create_in_lobby(user=guest, opponents="computer", variant="belote").rated
 
