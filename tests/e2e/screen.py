@@ -94,6 +94,23 @@ def seated_against_bots(
     return table
 
 
+# The seat names and cards that a notice's box lies over.
+COVERED = """(selector) => {
+  const notice = document.querySelector(selector).getBoundingClientRect();
+  return [...document.querySelectorAll(".seat-name, .backs, #trick .played, #hand .card")]
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      const across = r.left < notice.right && notice.left < r.right;
+      return across && r.top < notice.bottom && notice.top < r.bottom;
+    }).map((node) => node.textContent || node.className);
+}"""
+
+
+def covered(page: Page, selector: str) -> list[str]:
+    """The seat names and cards (by their text) that the box of `selector` lies over."""
+    return page.evaluate(COVERED, selector)
+
+
 def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)

@@ -6,24 +6,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.services import table_pause, table_resume
-from tests.e2e.screen import SIZES, outside_viewport
+from tests.e2e.screen import SIZES, covered, outside_viewport
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
 from tests.helpers import Server, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
-
-# The seat names and cards that a notice's box lies over.
-COVERED = """(selector) => {
-  const notice = document.querySelector(selector).getBoundingClientRect();
-  return [...document.querySelectorAll(".seat-name, .backs, #trick .played, #hand .card")]
-    .filter((node) => {
-      const r = node.getBoundingClientRect();
-      const across = r.left < notice.right && notice.left < r.right;
-      return across && r.top < notice.bottom && notice.top < r.bottom;
-    }).map((node) => node.textContent || node.className);
-}"""
 
 
 def test_the_player_to_act_sees_the_pause_and_gets_the_bidding_box_back(
@@ -43,7 +32,7 @@ def test_the_player_to_act_sees_the_pause_and_gets_the_bidding_box_back(
     for size_name, size in SIZES.items():  # a pause can last: it hid the partner's name
         page.set_viewport_size(size)
         page.screenshot(path=artifact_path(f"table-paused-{size_name}.png"))
-        assert page.evaluate(COVERED, "#paused") == [], size_name
+        assert covered(page, "#paused") == [], size_name
         assert outside_viewport(page, ["#paused", "#hand .card", ".seat-name"]) == [], size_name
     off_the_browser_loop(table_resume, table_id=table.pk)
     expect(page.locator("#paused")).to_be_hidden()

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from accounts.models import User
 from games.models import Table, TableEvent
 from games.services import table_create, table_leave, table_pause, table_turn_timeout
+from tests.e2e.screen import covered
 from tests.e2e.test_hand_summaries import SOMETHING_TO_DO, play_to_a_summary
 from tests.e2e.test_table_play import (
     click_and_wait,
@@ -144,6 +145,13 @@ def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
     cable.mend()
     expect(page.locator("#error")).to_have_text(REFUSED, timeout=BACK)
     expect(page.locator("#error")).to_be_in_viewport()
+    # Next to the cards, under the felt: over the table it hid the scores, far from the card.
+    error, felt = page.locator("#error").bounding_box(), page.locator("#felt").bounding_box()
+    hand = page.locator("#hand").bounding_box()
+    assert error and felt and hand
+    assert felt["y"] + felt["height"] <= error["y"] + 0.5
+    assert error["y"] + error["height"] <= hand["y"] + 0.5
+    assert covered(page, "#error") == []
     page.screenshot(path=artifact_path("table-move-refused-phone.png"))
     expect(page.locator("#connection")).to_have_text("Connected.")
     played = TableEvent.objects.get(table=table, version=version + 1)
