@@ -26,10 +26,14 @@ def deserted_matches_concede(*, idle_days: int, limit: int) -> int:
         tournament_table__isnull=True,
     )
     candidates = list(deserted.order_by("paused_at").values_list("pk", flat=True)[:limit])
-    people = Seat.objects.filter(table__in=candidates, user__is_bot=False)
-    here = tables_with_someone_here(people.values_list("table_id", "user_id"))
+    people = list(
+        Seat.objects.filter(table__in=candidates, user__is_bot=False).values_list(
+            "table_id", "user_id", "number"
+        )
+    )
+    here = tables_with_someone_here((table_id, user_id) for table_id, user_id, _ in people)
     teams: dict[int, set[int]] = {}
-    for table_id, number in people.values_list("table_id", "number"):
+    for table_id, _, number in people:
         teams.setdefault(table_id, set()).add(number % 2)
     ended = 0
     for table_id in candidates:

@@ -2,10 +2,10 @@
 // worth by both measures and what the card played lost; the hand's biggest mistakes first
 // (each a link to its moment); per player, the mean loss per decision.
 import { el } from "./cards.js";
-import { _, bidWords, cardWords } from "./words.js";
+import { _, LANGUAGE, bidWords, cardWords } from "./words.js";
 
 // Tenths of a point as the page's language writes them ("80,2" in Bulgarian, Croatian, French).
-const tenths = new Intl.NumberFormat(document.documentElement.lang || "en", { maximumFractionDigits: 1, useGrouping: false });
+const tenths = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 1, useGrouping: false });
 const points = (value) => _("%(n)s pts", { n: tenths.format(Number(value)) });
 
 /** Card decisions and calls by the frame that shows them (frame n+1 shows action n). */

@@ -1,11 +1,10 @@
 // A rated match's end: how it moved the person's rating, read from the matches API. The move
 // is stored in the transaction that stores the result, so it is there once the page hears the
 // match is over.
-import { _ } from "./words.js";
+import { _, LANGUAGE } from "./words.js";
 
-const lang = document.documentElement.lang || "en";
-const whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }); // "1.474" in Croatian, as the profile writes it
-const signedTenths = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, signDisplay: "exceptZero", useGrouping: false });
+const whole = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 0 }); // "1.474" in Croatian, as the profile writes it
+const signedTenths = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 1, signDisplay: "exceptZero", useGrouping: false });
 
 /** "Your rating is now 1486 (−14,4)." for the player in `seat` of the table's match, or null
  * (an unrated match, or the API out of reach: the profile has it too). */

@@ -9,6 +9,9 @@ const pgettext = globalThis.pgettext ?? ((context, text) => text);
 export const ngettext = globalThis.ngettext ?? ((singular, plural, n) => (n === 1 ? singular : plural));
 const interpolate = globalThis.interpolate ?? ((text, values) => text.replace(/%\(([a-z_]+)\)s/g, (_, k) => values[k]));
 
+/** The page's language, for numbers written as it writes them (Intl). */
+export const LANGUAGE = globalThis.document?.documentElement.lang || "en";
+
 /** Translate `text`, then fill its %(name)s placeholders. */
 export function _(text, values = null) {
   return values ? interpolate(gettext(text), values, true) : gettext(text);
