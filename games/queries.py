@@ -68,6 +68,14 @@ def table_list_seated(*, user: Any) -> QuerySet[Table]:
     )
 
 
+def rating_move(*, table_id: int, user: Any) -> tuple[float, float] | None:
+    """A person's rating before and after the table's finished match, or None (unrated, or
+    not over): read through the match's reverse relation, games takes no model of accounts."""
+    match = Match.objects.filter(table_id=table_id, finished_at__isnull=False).first()
+    change = match and match.rating_changes.filter(user=user).first()
+    return (change.before, change.after) if change else None
+
+
 def alone_with_computers(*, seats: list[Seat], seat: Seat) -> bool:
     """Whether every seat but this one is a computer player's: leaving ends the match, and
     once it is over the person may play the computers again."""

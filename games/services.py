@@ -251,12 +251,12 @@ def table_leave(*, table_id: int, user: User) -> None:
         _commit(change)
 
 
-def table_quit(*, table_id: int, user: User) -> None:
+def table_quit(*, table_id: int, user: User) -> bool:
     """Leave for good (the table page's confirmed leave): during play a computer player of the
     table's strength takes the seat for the rest of the match; a waiting table frees it.
 
     The last person to leave a match concedes it: nobody could come back to it, and four
-    computers would play it out for nobody.
+    computers would play it out for nobody. True when the leaving ended the match so.
     """
     with transaction.atomic():
         change = uow.lock(table_id)
@@ -267,8 +267,9 @@ def table_quit(*, table_id: int, user: User) -> None:
             if last_person:
                 _end(change, reason="Everyone left the table.", conceded_by=seat.number % 2)
             _commit(change)
-            return
+            return last_person
     table_leave(table_id=table_id, user=user)
+    return False
 
 
 def table_seat_hand_over(*, table_id: int, user: User, to: User) -> bool:

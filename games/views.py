@@ -16,6 +16,7 @@ from django.http import (
     HttpResponseRedirect,
 )
 from django.shortcuts import get_object_or_404, render
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -149,12 +150,29 @@ def _posted_seat(request: HttpRequest) -> int:
 @login_required
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
-    """Leave the table: during play a computer player takes the seat for the rest of the match."""
+    """Leave the table: during play a computer player takes the seat for the rest of the match.
+    A person who ended a rated match by leaving reads what it cost them on the lobby."""
+    user = signed_in_user(request)
     try:
-        services.table_quit(table_id=table_id, user=signed_in_user(request))
+        ended = services.table_quit(table_id=table_id, user=user)
     except ServiceError as error:
         messages.error(request, error.message)
+    else:
+        move = ended and queries.rating_move(table_id=table_id, user=user)
+        if move:
+            messages.info(request, rating_move_words(*move))
     return HttpResponseRedirect(reverse("games:lobby"))
+
+
+def rating_move_words(before: float, after: float) -> str:
+    """As the table's match end says it, in the page's language: 1474 (−25,6)."""
+    change = floatformat(after - before, "-1")
+    return _(
+        "You left the match, so it counts as lost. Your rating is now %(rating)s (%(change)s)."
+    ) % {
+        "rating": floatformat(after, "0g"),
+        "change": change if after < before else f"+{change}",
+    }
 
 
 def watched_table(request: HttpRequest, table_id: int) -> Table:

@@ -13,9 +13,10 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import RatingChange, User
 from games.models import Match, Seat, Table
+from games.services import table_create_in_lobby, table_end
 from tests.e2e.screen import PHONE, seated_against_bots
-from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end
-from tests.games.factories import bot_table
+from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end, sign_in
+from tests.games.factories import bot_table, person
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -65,6 +66,12 @@ def test_the_title_says_your_turn_and_leaving_the_computers_ends_the_match(
     expect(page).to_have_url(re.compile(r"/tables/$"))
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED and table.match.winner_team == 1
+    # The match end would have said what it cost; the lobby says it instead.
+    move = RatingChange.objects.get(user__username="leaver")
+    expect(page.locator(".notice")).to_have_text(
+        "You left the match, so it counts as lost. Your rating is now "
+        f"{round(move.after):,} ({move.after - move.before:.1f})."
+    )
     assert Seat.objects.get(table=table, number=0).user.is_bot, "nobody can play it again"
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#role")).to_contain_text("You are watching.")
@@ -93,6 +100,24 @@ def test_a_finished_match_offers_play_again(
     newest = Table.objects.latest("pk")
     assert newest.pk != table.pk and newest.variant == "bela"
     assert f"/tables/{newest.pk}/" in page.url
+
+
+def test_the_rating_at_a_match_end_is_written_as_the_profile_writes_it(
+    page: Page, asgi_server: Server
+) -> None:
+    # Bulgarian leaves four digits ungrouped by its own rule; the profile groups them: one way.
+    player = person("gruper")
+    table = off_the_browser_loop(
+        table_create_in_lobby, user=player, opponents="computer", variant="bulgarian"
+    )
+    off_the_browser_loop(table_end, table_id=table.pk, reason="Over.", score=[0, 151])
+    page.context.add_cookies([{"name": "django_language", "value": "bg", "url": asgi_server.url}])
+    sign_in(page.context, asgi_server, player)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    after = RatingChange.objects.get(user=player).after
+    expect(page.locator("#rating-move")).to_contain_text(f"е 1\xa0{round(after) - 1000} (")
+    page.goto(f"{asgi_server.url}/players/gruper/")
+    expect(page.locator("main")).to_contain_text(f"1\xa0{round(after) - 1000}")
 
 
 def test_signing_in_lands_on_the_lobby_which_updates_itself(

@@ -56,3 +56,34 @@ def test_play_again_is_rated_too(client: Client) -> None:
     response = client.post(f"/tables/{table.pk}/again/")
     again = int(response["Location"].rstrip("/").rsplit("/", 1)[1])
     assert again != table.pk and player.seats.get(table_id=again).table.rated
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Your rating is now 1,486 (-14.4)."),
+        ("bg", "Рейтингът ви вече е 1\xa0486 (-14,4)."),
+    ],
+)
+def test_leaving_a_rated_match_says_on_the_lobby_what_it_cost(
+    client: Client, language: str, words: str
+) -> None:
+    # The table's match end says it; a person who left never saw that page again.
+    player = person()
+    client.force_login(player)
+    client.cookies["django_language"] = language
+    table = table_create_in_lobby(
+        user=player, opponents="computer", variant="coinche", bot_level=BotLevel.HARD
+    )
+    response = client.post(f"/tables/{table.pk}/leave/", follow=True)
+    assert response.request["PATH_INFO"] == "/tables/"
+    notices = [str(m) for m in response.context["messages"]]
+    assert len(notices) == 1 and notices[0].endswith(words)
+
+
+def test_leaving_an_unrated_match_says_nothing_of_a_rating(client: Client) -> None:
+    player = person()
+    client.force_login(player)
+    table = table_create_in_lobby(user=player, opponents="computer", variant="bela", max_hands=3)
+    response = client.post(f"/tables/{table.pk}/leave/", follow=True)
+    assert not list(response.context["messages"])

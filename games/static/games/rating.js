@@ -3,7 +3,9 @@
 // match is over.
 import { _, LANGUAGE } from "./words.js";
 
-const whole = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 0 }); // "1.474" in Croatian, as the profile writes it
+// Grouped as the profile and the lobby write ratings: "1.474" in Croatian, "1 474" in Bulgarian
+// (whose own rule leaves four digits ungrouped).
+const whole = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 0, useGrouping: "always" });
 const signedTenths = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 1, signDisplay: "exceptZero", useGrouping: false });
 
 /** "Your rating is now 1486 (−14,4)." for the player in `seat` of the table's match, or null
