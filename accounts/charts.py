@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.template.defaultfilters import floatformat
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -37,14 +38,12 @@ def rating_chart(values: Sequence[float], *, label: str) -> SafeString:
         return TOP + (high - value) / (high - low) * plot_h
 
     points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
+    levels = [(f"{y(v):.1f}", floatformat(v, "0g")) for v in (low, (low + high) / 2, high)]
     ticks = format_html_join(
         "",
         '<line x1="{}" y1="{}" x2="{}" y2="{}" class="grid"/>'
         '<text x="{}" y="{}" text-anchor="end" dominant-baseline="middle">{}</text>',
-        (
-            (LEFT, f"{y(v):.1f}", WIDTH - RIGHT, f"{y(v):.1f}", LEFT - 6, f"{y(v):.1f}", f"{v:.0f}")
-            for v in (low, (low + high) / 2, high)
-        ),
+        ((LEFT, at, WIDTH - RIGHT, at, LEFT - 6, at, text) for at, text in levels),
     )
     return format_html(
         '<svg class="rating-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value, When, Window
@@ -82,14 +83,18 @@ class MatchLine:
     """A finished match as one player's profile lists it."""
 
     match: Match
-    won: bool
+    won: bool | None  # None: it ended level
     partners: list[User]
     opponents: list[User]
     change: RatingChange | None
 
 
 def recent_matches(*, user: User, limit: int = 10) -> list[MatchLine]:
-    """The player's last finished matches, newest first, each with their rating change."""
+    """The player's last finished matches, newest first, each with their rating change.
+
+    A computer player may hold seats on both sides (a person with a computer partner against
+    two computers): its side is the one where it holds the most seats, and it is listed
+    neither with nor against itself."""
     matches = (
         Match.objects.filter(seated__user=user, finished_at__isnull=False)
         .prefetch_related(
@@ -101,14 +106,17 @@ def recent_matches(*, user: User, limit: int = 10) -> list[MatchLine]:
     )
     lines = []
     for match in matches:
-        team = next(p.team for p in match.seated.all() if p.user_id == user.pk)
+        seated = list(match.seated.all())
+        held = Counter(p.team for p in seated if p.user_id == user.pk)
+        team = held.most_common(1)[0][0]
+        others = [p for p in seated if p.user_id != user.pk]
         changes = list(match.rating_changes.all())
         lines.append(
             MatchLine(
                 match=match,
-                won=match.winner_team == team,
-                partners=[p.user for p in match.seated.all() if p.team == team and p.user != user],
-                opponents=[p.user for p in match.seated.all() if p.team != team],
+                won=None if match.winner_team is None else match.winner_team == team,
+                partners=[p.user for p in others if p.team == team],
+                opponents=[p.user for p in others if p.team != team],
                 change=changes[0] if changes else None,
             )
         )

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from accounts import queries, services
@@ -140,7 +141,11 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         chart = None
         if changes:
             values = [changes[0].before, *(change.after for change in changes)]
-            label = f"{rating.get_variant_display()} rating of {user} over {len(changes)} matches"
+            label = ngettext(
+                "%(variant)s rating of %(player)s over %(count)s match",
+                "%(variant)s rating of %(player)s over %(count)s matches",
+                len(changes),
+            ) % {"variant": rating.get_variant_display(), "player": user, "count": len(changes)}
             chart = rating_chart(values, label=label)
         ratings.append({"rating": rating, "chart": chart})
     context = {

@@ -25,7 +25,7 @@ def test_points_span_the_plot_and_rise_with_the_rating() -> None:
 
 def test_small_moves_are_drawn_in_a_range_of_at_least_50_points() -> None:
     svg = rating_chart([1490, 1510], label="x")
-    assert ">1475<" in svg and ">1525<" in svg
+    assert ">1,475<" in svg and ">1,525<" in svg
 
 
 def test_the_label_is_escaped() -> None:
@@ -44,3 +44,10 @@ def test_the_axis_speaks_the_viewers_language() -> None:
     with translation.override("bg"):
         svg = rating_chart([1500, 1520, 1510], label="x")
     assert ">начало</text>" in svg and ">мач 2</text>" in svg
+
+
+def test_the_axis_writes_ratings_as_the_page_does() -> None:
+    # The heading above the chart said "1 480" in Bulgarian, its axis "1480".
+    with translation.override("bg"):
+        svg = rating_chart([1490, 1510], label="x")
+    assert ">1\xa0475<" in svg and ">1\xa0500<" in svg

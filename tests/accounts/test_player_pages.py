@@ -12,6 +12,7 @@ from django.utils import translation
 from accounts.models import User
 from accounts.services import match_rate
 from games.choices import BotLevel
+from games.models import Match
 from tests.accounts.factories import finished_match, make_user, rate
 
 pytestmark = pytest.mark.django_db
@@ -30,6 +31,18 @@ def test_player_page_draws_the_rating_history_as_inline_svg() -> None:
     assert all("menu.js" in s for s in scripts), "drawn without a script (the header's only)"
     assert "http" not in svg.replace("http://www.w3.org", "")
     assert "provisional" in page
+
+
+def test_the_chart_is_named_in_the_viewers_language() -> None:
+    # A screen reader read "Belote française rating of ann over 1 matches" to a French viewer.
+    players = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    match_rate(match_id=finished_match(players, winner_team=0).pk)
+    client = Client()
+    client.cookies["django_language"] = "fr"
+    page = client.get("/players/ann/").content.decode()
+    assert 'aria-label="Classement de ann en Belote classique sur 1 match"' in page
+    english = Client().get("/players/ann/").content.decode()
+    assert 'aria-label="French Belote rating of ann over 1 match"' in english
 
 
 def test_player_page_of_an_unknown_player_is_404() -> None:
@@ -121,7 +134,7 @@ def test_recent_matches_link_to_their_replays() -> None:
     newest, oldest = rows
     assert "Lost" in newest and "unrated" in newest
     assert f'href="/tables/{friendly.table_id}/hands/"' in newest
-    assert "Won" in oldest and "1520 (+20.0)" in oldest
+    assert "Won" in oldest and "1,520 (+20)" in oldest
     assert f'href="/tables/{rated.table_id}/hands/"' in oldest
     assert '<a href="/players/cat/">cat</a>' in oldest  # the partner
     assert Client().get(f"/tables/{rated.table_id}/hands/").status_code == 200
@@ -133,10 +146,28 @@ def test_a_computer_player_in_three_seats_lists_the_match_once() -> None:
     bot = User.bot_account(level=BotLevel.EASY)
     finished_match([make_user("ann"), bot, bot, bot], winner_team=1)
     page = Client().get("/players/bot-easy/").content.decode()
-    assert len(re.findall(r"<tr>\s*<td[^>]*>\d", page)) == 1
+    rows = re.findall(r"<tr>\s*<td[^>]*>\d.*?</tr>", page, re.S)
+    assert len(rows) == 1
+    # Its side is the one where it held two seats; it is neither with nor against itself.
+    assert re.search(
+        r'"With">—</td>\s*<td data-label="Against"><a href="/players/ann/">ann</a></td>', rows[0]
+    )
+    assert "Won" in rows[0]
+    # The match was rated (for ann) and left the yardstick where it was.
+    assert '"Rating"><span class="muted">rated</span>' in rows[0]
+    assert "0 rated matches" not in page and "move only the people's ratings" in page
     # Its rating is the yardstick, never "provisional", here or on a leaderboard.
     assert "provisional" not in page
     assert "provisional" not in Client().get("/leaderboards/belote/?show=all").content.decode()
+
+
+def test_a_match_that_ended_level_is_not_called_lost() -> None:
+    players = [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+    match = finished_match(players, winner_team=0, rated=False)
+    Match.objects.filter(pk=match.pk).update(winner_team=None)  # a time limit ends it level
+    page = Client().get("/players/ann/").content.decode()
+    row = re.search(r"<tr>\s*<td[^>]*>\d.*?</tr>", page, re.S).group(0)
+    assert "Drawn" in row and "Lost" not in row
 
 
 def test_leaderboards_show_people_with_enough_matches_unless_asked_for_everyone() -> None:
