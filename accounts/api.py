@@ -77,7 +77,8 @@ LOGIN_ERRORS = {
 
 
 class RegisterView(generics.CreateAPIView):
-    """Open an account; the answer is its profile (sign in or get a token next)."""
+    """Open an account; the answer is its profile (sign in or get a token next). From a guest's
+    session, the guest's account becomes it, as on the sign-up page."""
 
     serializer_class = RegisterSerializer
     permission_classes = [permissions.AllowAny]
@@ -89,7 +90,7 @@ class RegisterView(generics.CreateAPIView):
         """Create the account."""
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        user = services.user_register(**serializer.validated_data)
+        user = services.user_register(**serializer.validated_data, guest=request.user)
         return Response(ProfileSerializer(user).data, status=status.HTTP_201_CREATED)
 
 

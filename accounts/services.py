@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 
 from accounts import elo
@@ -38,17 +39,18 @@ def user_register(
     password: str,
     display_name: str = "",
     email: str = "",
-    guest: User | None = None,
+    guest: User | AnonymousUser | None = None,
 ) -> User:
     """Open a person's account (inputs already validated by the form or serializer).
 
-    A `guest` signing up becomes the account: their seats, tables and matches are theirs under
+    A `guest` signing up (whoever signs up: a guest, a person or nobody) becomes the account
+    if they play as a guest: their seats, tables and matches are theirs under
     the new name (the match end offers a guest to "keep your games"). A name taken meanwhile
     in another case (two sign-ups racing) is refused, not a 500.
     """
     try:
         with transaction.atomic():
-            if guest is None or not guest.is_guest:
+            if not isinstance(guest, User) or not guest.is_guest:
                 return User.objects.create_user(
                     username=username,
                     password=password,

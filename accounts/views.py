@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
@@ -32,14 +32,13 @@ def register(request: HttpRequest) -> HttpResponse:
     form = RegisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        guest = request.user if isinstance(request.user, User) and request.user.is_guest else None
         try:
             user = services.user_register(
                 username=data["username"],
                 password=data["password1"],
                 display_name=data["display_name"],
                 email=data["email"],
-                guest=guest,
+                guest=request.user,
             )
         except ServiceError as error:
             form.add_error("username", error.message)

@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts.models import ApiToken, User
+from games.models import Table
 from tests.accounts.factories import PASSWORD
 from tests.api.conftest import error_of
 
@@ -74,6 +75,22 @@ def test_the_sign_up_page_refuses_a_password_sign_in_would_refuse() -> None:
     assert response.status_code == 200
     assert "This password is too long" in response.content.decode()
     assert not User.objects.exists()
+
+
+def test_a_guest_who_registers_through_the_api_keeps_their_games() -> None:
+    # The sign-up page turned a guest's account into the new one; the API opened another.
+    client = APIClient()
+    client.post("/tables/new/", {"mode": "guest", "variant": "bela", "bot_level": "easy"})
+    guest = User.objects.get(username__startswith="guest-")
+    response = client.post("/api/auth/register/", NEW, format="json")
+    assert response.status_code == 201
+    newbie = User.objects.get(username="newbie")
+    assert newbie.pk == guest.pk and not newbie.is_guest and newbie.check_password(PASSWORD)
+    assert Table.objects.get(seats__user=newbie).created_by == newbie
+    # A person's session opens a separate account.
+    response = client.post("/api/auth/register/", {**NEW, "username": "second"}, format="json")
+    assert response.status_code == 201
+    assert User.objects.get(username="second").pk != newbie.pk
 
 
 def test_register_401_with_a_bad_token(bad_token: APIClient) -> None:
