@@ -22,4 +22,5 @@ def player(user: User | None) -> SafeString | str:
     if not user.is_bot:
         return link
     title = _("Computer player (%(level)s)") % {"level": user.get_bot_level_display()}
-    return format_html('{} <span class="badge" title="{}">{}</span>', link, title, _("bot"))
+    # Glued to the name (a no-break space, an inline badge): a line never starts with it.
+    return format_html('{}&nbsp;<span class="badge" title="{}">{}</span>', link, title, _("bot"))

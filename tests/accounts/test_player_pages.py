@@ -98,7 +98,7 @@ def test_bots_carry_a_badge_and_people_do_not() -> None:
     template = Template("{% load players %}{{ bot|player }} / {{ person|player }}")
     html = template.render(Context({"bot": bot, "person": person}))
     assert html == (
-        '<a href="/players/bot-medium/">Bot (Medium)</a> '
+        '<a href="/players/bot-medium/">Bot (Medium)</a>&nbsp;'  # never a line apart
         '<span class="badge" title="Computer player (Medium)">bot</span>'
         ' / <a href="/players/ann/">ann</a>'
     )

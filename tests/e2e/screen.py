@@ -200,3 +200,39 @@ def names_beside_fields(page: Page) -> list[str]:
     """The names of a form's fields (checkboxes apart) that do not sit over their field,
     named by `for` or wrapped around it."""
     return page.evaluate(NAMES_BESIDE_FIELDS)
+
+
+# What the browser put at the start of a line, apart from the name it belongs to: a "bot"
+# badge ("Boris" / "[bot], Chloé") or a comma ("Boris [bot]" / ", Chloé").
+SEPARATED_FROM_THEIR_NAME = """() => {
+  const out = [];
+  const main = document.querySelector("main");
+  const blank = (node) => node.nodeType === Node.TEXT_NODE && !node.textContent.trim();
+  const lastLine = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return [...range.getClientRects()].filter((r) => r.width > 0).at(-1);
+  };
+  const apart = (node, top) => {
+    let before = node.previousSibling;
+    while (before && blank(before)) before = before.previousSibling;
+    const line = before && lastLine(before);
+    if (line && top >= line.bottom - 1)
+      out.push(`${before.textContent}|${node.textContent}`.trim());
+  };
+  for (const badge of main.querySelectorAll(".badge")) apart(badge, badge.getClientRects()[0].top);
+  const texts = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (!/^[,.;:]/.test(node.textContent) || !node.previousSibling) continue;
+    const mark = document.createRange();
+    mark.setStart(node, 0);
+    mark.setEnd(node, 1);
+    apart(node, mark.getBoundingClientRect().top);
+  }
+  return out;
+}"""
+
+
+def separated_from_their_name(page: Page) -> list[str]:
+    """Badges and commas that start a line of the page's main part, away from their name."""
+    return page.evaluate(SEPARATED_FROM_THEIR_NAME)
