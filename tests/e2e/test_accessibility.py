@@ -162,5 +162,8 @@ def test_the_table_plays_from_the_keyboard_and_passes_axe(
     said = page.evaluate("window.announced")
     assert any(re.search(r" took .+: |Thrown in", line) for line in said), said
     assert any(re.search(r"wins? the trick", line) for line in said), said
+    # Suits in words: a screen reader may skip "♠" ("Boris: 100") or read it in English.
+    assert any(re.search(r"^\w+: ", line) for line in said), "the bids are heard"
+    assert [line for line in said if re.search("[♣♦♥♠×]", line)] == []
     page.keyboard.press("Escape")
     expect(page.locator("#summary")).to_be_hidden()

@@ -6,7 +6,7 @@ import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, trumpsWords } from "./words.js";
+import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, spoken, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -146,8 +146,8 @@ function showConnection() {
 }
 
 function announce(text) {
-  // Read out by screen readers: bids, cards, tricks and results.
-  const line = el("p", {}, text);
+  // Read out by screen readers: bids, cards, tricks and results, suit signs in words.
+  const line = el("p", {}, spoken(text));
   const region = $("announcer");
   region.append(line);
   while (region.childElementCount > 5) region.firstElementChild.remove();
@@ -683,7 +683,7 @@ function tell(event, next) {
   // Announce what happened, in words, for screen readers.
   if (event.kind === "bid") {
     const bid = next.view?.bids[next.view.bids.length - 1];
-    if (bid) announce(`${nameOf(bid.seat)}: ${bidWords(bid.bid, next.view.turned)}`);
+    if (bid) announce(_("%(name)s: %(bid)s", { name: nameOf(bid.seat), bid: bidWords(bid.bid, next.view.turned) }));
   } else if (event.kind === "play") {
     const trick = next.view?.tricks[next.view.tricks.length - 1];
     if (!trick) return;

@@ -84,6 +84,18 @@ export function bidShort(bid, turned = null) {
   return SHORT_CALLS[bid]?.() ?? null;
 }
 
+/** Text for a screen reader, which may skip a sign or read it in another language: each suit
+ * sign as its name, a multiplier as the call that made it ("160 ♠ ×2" -> "160 Spades Coinche"
+ * in Coinche, "♥ Hearts ×2" -> "Hearts Double"). */
+export function spoken(text) {
+  let words = text;
+  for (const [suit, sign] of Object.entries(SUITS)) {
+    const name = SUIT_NAMES[suit]();
+    words = words.replaceAll(`${sign} ${name}`, name).replaceAll(sign, name);
+  }
+  return words.replaceAll("×2", CALLS.double()).replaceAll("×4", CALLS.redouble());
+}
+
 /** Whether a bid names a contract (not pass, double and the like). */
 export function isContractBid(bid) {
   return !["pass", "double", "redouble", "coinche", "surcoinche"].includes(bid);
