@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import presence, rules
-from games.models import DealSeed, Match, Seat, Table, TableEvent
+from games.models import DealSeed, Match, MatchPlayer, Seat, Table, TableEvent
 from games.watching import WITHHELD, released_hands
 
 
@@ -148,9 +148,38 @@ BOT_SEAT_NAMES = ("Ana", "Boris", "Chloé", "Dario")
 
 def seat_name(seat: Seat) -> str | None:
     """Who sits in a seat, as the table shows it (None: a free seat)."""
-    if seat.user is None:
-        return None
-    return BOT_SEAT_NAMES[seat.number] if seat.user.is_bot else str(seat.user)
+    return None if seat.user is None else _player_name(seat.user, seat.number)
+
+
+def _player_name(user: Any, seat: int) -> str:
+    """A player as the table names them: a computer player by its seat's name."""
+    return BOT_SEAT_NAMES[seat] if user.is_bot else str(user)
+
+
+def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
+    """Who played each seat in hand `number`: who sat there when the match began, then each
+    seat handed over before the hand's first call. A person who left is named in the hands
+    they played, not the computer player who took their seat (it has the seat now)."""
+    starters = MatchPlayer.objects.filter(match__table=table).select_related("user")
+    if not starters:
+        return seat_names(table)
+    names: list[str | None] = [None] * 4
+    for starter in starters:
+        names[starter.seat] = _player_name(starter.user, starter.seat)
+    events = TableEvent.objects.filter(table=table)
+    first_call = events.filter(hand=number, kind=TableEvent.Kind.BID).order_by("version").first()
+    handovers = events.filter(kind=TableEvent.Kind.SEAT).order_by("version")
+    if first_call is not None:
+        handovers = handovers.filter(version__lt=first_call.version)
+    for event in handovers:
+        seat, change = event.seat, event.payload
+        if seat is None or "left" not in change:
+            continue  # held for a while, or a seat taken before the match
+        if "bot" in change:
+            names[seat] = BOT_SEAT_NAMES[seat]
+        elif "joined" in change:
+            names[seat] = change["joined"]
+    return names
 
 
 def seat_names(table: Table) -> list[str | None]:

@@ -215,7 +215,7 @@ def hand_list(request: HttpRequest, table_id: int) -> HttpResponse:
     table = watched_table(request, table_id)
     hands = queries.hands_finished(table_id=table.pk)
     visible = queries.hands_visible(table=table, user=request.user)
-    names = [name or "?" for name in queries.seat_names(table)]
+    names = [name or "?" for name in queries.seat_names_in_hand(table=table, number=1)]
     context = {
         "table": table,
         "teams": [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"],
@@ -238,7 +238,7 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     context = {
         "table": table,
         "number": number,
-        "names": [name or "" for name in queries.seat_names(table)],
+        "names": [name or "" for name in queries.seat_names_in_hand(table=table, number=number)],
         "frames": [
             {
                 "seat": frame.seat,
