@@ -16,10 +16,10 @@ from games.watching import WITHHELD, released_hands
 
 
 def table_list(*, status: Table.Status, limit: int = 50) -> QuerySet[Table]:
-    """Tables in one status, newest first, with their seats' players."""
+    """Tables in one status, newest first, with their seats' players (and a finished match's)."""
     return (
         Table.objects.filter(status=status)
-        .prefetch_related("seats__user")
+        .prefetch_related("seats__user", "match__seated__user")
         .order_by("-created_at")[:limit]
     )
 
@@ -148,12 +148,24 @@ BOT_SEAT_NAMES = ("Ana", "Boris", "Chloé", "Dario")
 
 def seat_name(seat: Seat) -> str | None:
     """Who sits in a seat, as the table shows it (None: a free seat)."""
-    return None if seat.user is None else _player_name(seat.user, seat.number)
+    return None if seat.user is None else player_name(seat.user, seat.number)
 
 
-def _player_name(user: Any, seat: int) -> str:
+def player_name(user: Any, seat: int) -> str:
     """A player as the table names them: a computer player by its seat's name."""
     return BOT_SEAT_NAMES[seat] if user.is_bot else str(user)
+
+
+def table_players(table: Table) -> list[tuple[str | None, bool]]:
+    """Who a list of tables names at a table, seat by seat, with whether each is a computer
+    player: a finished match's players as it began (a person who left it is still named),
+    else whoever sits there now (None: a free seat)."""
+    match = getattr(table, "match", None) if table.status == Table.Status.FINISHED else None
+    if match is not None:
+        return [(player_name(p.user, p.seat), p.user.is_bot) for p in match.seated.all()]
+    return [
+        (seat_name(seat), seat.user is not None and seat.user.is_bot) for seat in table.seats.all()
+    ]
 
 
 def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
@@ -165,7 +177,7 @@ def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
         return seat_names(table)
     names: list[str | None] = [None] * 4
     for starter in starters:
-        names[starter.seat] = _player_name(starter.user, starter.seat)
+        names[starter.seat] = player_name(starter.user, starter.seat)
     events = TableEvent.objects.filter(table=table)
     first_call = events.filter(hand=number, kind=TableEvent.Kind.BID).order_by("version").first()
     handovers = events.filter(kind=TableEvent.Kind.SEAT).order_by("version")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django import template
 
 from games import queries
-from games.models import Seat
+from games.models import Table
 
 register = template.Library()
 
 
 @register.filter
-def seat_name(seat: Seat) -> str:
-    """The seat's player as the table names them (a computer player by its seat's name)."""
-    return queries.seat_name(seat) or ""
+def table_players(table: Table) -> list[tuple[str | None, bool]]:
+    """Each seat's player as a list of tables names them, and whether a computer plays it."""
+    return queries.table_players(table)

@@ -139,6 +139,20 @@ def test_the_lobby_lists_as_live_only_tables_where_a_person_plays(client: Client
     assert computers_only.status == Table.Status.PLAYING
 
 
+def test_the_lobby_names_who_played_a_finished_match_not_who_took_their_seat(
+    client: Client,
+) -> None:
+    # Its "Recently finished" list named four computer players for a match a person conceded.
+    player = person("conceder")
+    table = table_create(creator=player, variant="bela", bot_seats=(1, 2, 3), turn_seconds=3600)
+    table_quit(table_id=table.pk, user=player)
+    page = client.get("/tables/").content.decode()
+    finished = page.split("Recently finished")[1]
+    row = re.search(rf"<tr>(?:(?!</tr>).)*/tables/{table.pk}/.*?</tr>", finished, re.S).group(0)
+    assert re.search(r"conceder, Boris&nbsp;<span[^>]*>bot</span>, Chloé", row)
+    assert "Ana" not in row
+
+
 def test_leaving_says_whether_the_match_ends_or_a_computer_plays_on(client: Client) -> None:
     alone = person()
     client.force_login(alone)
