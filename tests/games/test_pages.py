@@ -165,6 +165,16 @@ def test_leaving_says_whether_the_match_ends_or_a_computer_plays_on(client: Clie
     assert "A computer player takes your seat" in page and "The match ends here" not in page
 
 
+def test_a_signed_out_spectator_is_told_how_to_chat(client: Client) -> None:
+    # The box showed only "Mute chat": no way to write, and no word why.
+    table, _ = people_table()
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    chat = page.split('id="chat"')[1]
+    assert f'href="/accounts/login/?next=/tables/{table.pk}/">Sign in to chat.</a>' in chat
+    client.force_login(person())
+    assert "Sign in to chat." not in client.get(f"/tables/{table.pk}/").content.decode()
+
+
 def test_a_person_alone_with_computers_gets_no_chat_box(client: Client) -> None:
     # Spectators' lines never reach players, so nobody could ever answer them.
     alone = person()
