@@ -19,6 +19,7 @@ from games import outbox
 from games.analysis import ANALYSIS_VERSION, analyse_hand
 from games.choices import variant_label
 from games.models import HandAnalysis, MatchPlayer, Table, TableEvent
+from games.own_moves import cards_played_by_others
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
 
@@ -104,16 +105,20 @@ TREND_MATCHES = 10
 def player_accuracy(*, user: Any, table_ids: Iterable[int] | None = None) -> list[dict[str, Any]]:
     """Per rule set, over the player's finished matches (`table_ids`: only those tables'): the
     decisions analysed, the mean loss per decision from their own view (the fair measure) and
-    with every card known, and the trend: that mean per match, the latest last."""
+    with every card known, and the trend: that mean per match, the latest last. Only the cards
+    they chose count: not a computer's on their timed-out turn or in their seat after they left."""
     seats = MatchPlayer.objects.filter(user=user, match__finished_at__isnull=False)
     if table_ids is not None:
         seats = seats.filter(match__table_id__in=list(table_ids))
     latest = list(seats.select_related("match").order_by("-match__finished_at", "-match_id"))
     played = latest[:ACCURACY_MATCHES][::-1]
     rows = HandAnalysis.objects.filter(table_id__in=[s.match.table_id for s in played])
+    others = cards_played_by_others(user=user, seats=played)
     by_table: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table_id, data in rows.values_list("table_id", "data"):
-        by_table[table_id].extend(data["decisions"])
+    for table_id, hand, data in rows.values_list("table_id", "hand", "data"):
+        by_table[table_id].extend(
+            d for d in data["decisions"] if (table_id, hand, d["card"]) not in others
+        )
     found: dict[str, dict[str, Any]] = {}
     for seat in played:
         mine = [d for d in by_table[seat.match.table_id] if d["seat"] == seat.seat]

@@ -8,7 +8,13 @@ from accounts.models import User
 from games import rules
 from games.models import Match, Seat, Table, TableEvent
 from games.queries import hand_rebuild
-from games.services import table_bot_act, table_create, table_take_seat, table_turn_timeout
+from games.services import (
+    table_act,
+    table_bot_act,
+    table_create,
+    table_take_seat,
+    table_turn_timeout,
+)
 
 _names = itertools.count(1)
 
@@ -47,6 +53,42 @@ def play_bots_to_end(table: Table, *, limit: int = 5000) -> Table:
     raise AssertionError("the match did not finish")
 
 
+# Calls that name no contract: a person here takes a contract when none is named yet.
+NO_CONTRACT = {"pass", "double", "redouble", "coinche", "surcoinche"}
+
+
+def play_as_people(
+    table: Table, *, deals: int | None = None, late: frozenset[int] = frozenset()
+) -> Table:
+    """Each person chooses their moves themselves, computer players theirs, until `deals` hands
+    are over or the match is; the people in the `late` seats let every turn run out. A person
+    takes the first contract offered while none is named, else passes, and plays the first
+    card they may."""
+    for _ in range(5000):
+        table.refresh_from_db()
+        ended = TableEvent.objects.filter(table=table, kind=TableEvent.Kind.HAND_END).count()
+        if table.status == Table.Status.FINISHED or (deals is not None and ended >= deals):
+            return table
+        seat = seat_to_act(table)
+        version = table.version
+        if seat.user.is_bot or seat.number in late:
+            if not table_bot_act(table_id=table.pk, version=version):
+                table_turn_timeout(table_id=table.pk, version=version)
+            continue
+        table_act(table_id=table.pk, user=seat.user, action=a_persons_move(table), version=version)
+    raise AssertionError("the match did not finish")
+
+
+def a_persons_move(table: Table) -> dict[str, object]:
+    """The move play_as_people makes for the person to act."""
+    hand = hand_now(table)
+    assert hand.to_act is not None
+    moves = [rules.action_to_json(hand.to_act, a) for a in hand.legal_actions()]
+    named = any(a.get("bid") not in (None, *NO_CONTRACT) for a in hand.to_json()["actions"])
+    contracts = [m for m in moves if m.get("bid") not in (None, *NO_CONTRACT)]
+    return contracts[0] if contracts and not named else moves[0]
+
+
 def people_table(
     variant: str = "bela", *, rated: bool = False, **house_rules: object
 ) -> tuple[Table, list[User]]:
@@ -77,10 +119,17 @@ def stack_hand(table: Table, hands: list[str], *, dealer: int = 0) -> None:
     deal.save(update_fields=["payload"])
 
 
+def hand_now(table: Table) -> rules.HandState:
+    """The hand being played, read back from the event log."""
+    last = TableEvent.objects.filter(table=table).exclude(kind="seat").latest("version")
+    hand = hand_rebuild(table_id=table.pk, number=last.hand)
+    assert hand is not None
+    return hand
+
+
 def seat_to_act(table: Table) -> Seat:
     """The seat whose turn it is now, read back from the event log."""
     table.refresh_from_db()
-    last = TableEvent.objects.filter(table=table).exclude(kind="seat").latest("version")
-    hand = hand_rebuild(table_id=table.pk, number=last.hand)
-    assert hand is not None and hand.to_act is not None
+    hand = hand_now(table)
+    assert hand.to_act is not None
     return Seat.objects.get(table=table, number=hand.to_act)

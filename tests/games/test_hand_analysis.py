@@ -10,9 +10,9 @@ from rest_framework.test import APIClient
 
 from games.analyses import hand_analyse, player_accuracy
 from games.models import HandAnalysis, Table
-from games.services import table_create, table_take_seat
+from games.services import table_create, table_quit, table_take_seat
 from tests.games.duplicate_tables import duplicate_pair, play_hands
-from tests.games.factories import people_table, person, play_bots_to_end
+from tests.games.factories import people_table, person, play_as_people, play_bots_to_end
 
 
 def analysis(table: Table, number: int, user: Any = None) -> Any:
@@ -97,8 +97,7 @@ def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile()
         table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
         for user in people[1:]:
             table_take_seat(table_id=table.pk, user=user)
-        # The people's turns run out: bots play them, as their timers would.
-        tables.append(play_bots_to_end(table))
+        tables.append(play_as_people(table))
         hand_analyse(table_id=table.pk, number=1)
     user = people[0]
     mine = [
@@ -118,3 +117,44 @@ def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile()
     assert APIClient().get("/api/users/nobody-here/accuracy/").status_code == 404
     page = APIClient().get(f"/players/{user.username}/").content.decode()
     assert "Card play accuracy" in page and "Croatian Bela" in page
+
+
+def decisions_of(table: Table, seat: int) -> list[dict[str, Any]]:
+    return [d for d in HandAnalysis.objects.get(table=table).data["decisions"] if d["seat"] == seat]
+
+
+def four_people(variant: str, hands: int) -> tuple[Table, list[Any]]:
+    people = [person() for _ in range(4)]
+    table = table_create(creator=people[0], variant=variant, turn_seconds=3600, max_hands=hands)
+    for user in people[1:]:
+        table_take_seat(table_id=table.pk, user=user)
+    return table, people
+
+
+@pytest.mark.django_db
+def test_accuracy_counts_only_the_cards_a_player_chose() -> None:
+    # A slow thinker's turns run out and a computer plays them: its cards were counted as the
+    # person's, in their profile and in an event's accuracy for its organizer.
+    table, people = four_people("belote", 1)
+    play_as_people(table, late=frozenset({1}))
+    hand_analyse(table_id=table.pk, number=1)
+    assert decisions_of(table, 1) and decisions_of(table, 0)
+    assert player_accuracy(user=people[1]) == [], "every card of theirs was the computer's"
+    (line,) = player_accuracy(user=people[0])
+    assert line["decisions"] == len(decisions_of(table, 0))
+
+
+@pytest.mark.django_db
+def test_a_player_who_left_is_counted_for_the_cards_before_only() -> None:
+    table, people = four_people("bela", 2)
+    play_as_people(table, deals=1)
+    table_quit(table_id=table.pk, user=people[2])  # a computer player plays the second hand
+    play_as_people(table)
+    for number in (1, 2):
+        hand_analyse(table_id=table.pk, number=number)
+    first, second = HandAnalysis.objects.filter(table=table).order_by("hand")
+    before = [d for d in first.data["decisions"] if d["seat"] == 2]
+    after = [d for d in second.data["decisions"] if d["seat"] == 2]
+    assert before and after
+    (line,) = player_accuracy(user=people[2])
+    assert line["decisions"] == len(before)
