@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -53,6 +53,16 @@ class SignInForm(AuthenticationForm):
         return self.cleaned_data
 
 
+class PasswordResetByMailForm(PasswordResetForm):
+    """Django's, its field named as the site's other forms name it."""
+
+    email = forms.EmailField(
+        label=_("E-mail"),
+        max_length=254,
+        widget=forms.EmailInput(attrs={"autocomplete": "email", "autofocus": True}),
+    )
+
+
 class ZoneInput(forms.TextInput):
     """A zone's name, the zones offered as the player types: "Unknown time zone." was all a
     mistyped "Europe/Sofia" got."""
@@ -73,16 +83,18 @@ class ProfileForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("display_name", "country", "preferred_variant", "language", "time_zone")
+        fields = ("display_name", "email", "country", "preferred_variant", "language", "time_zone")
         widgets = {"time_zone": ZoneInput()}
         labels = {
             "display_name": _("Display name"),
+            "email": _("E-mail"),
             "country": _("Country"),
             "preferred_variant": _("Preferred rule set"),
             "language": _("Language"),
             "time_zone": _("Time zone"),
         }
         help_texts = {
+            "email": _("Where a link to a new password goes if you forget yours; never shown."),
             "country": _("Two letters, e.g. BG, HR, FR."),
             "time_zone": _("For example Europe/Sofia. Blank: your browser's time zone."),
         }

@@ -69,12 +69,13 @@ def user_register(
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:
     """Save the profile fields a player may change about themselves."""
-    editable = {"display_name", "country", "preferred_variant", "language", "time_zone"}
+    editable = {"display_name", "email", "country", "preferred_variant", "language", "time_zone"}
     unknown = set(changes) - editable
     if unknown:
         raise ValueError(f"not editable: {', '.join(sorted(unknown))}")
+    tidy = {"display_name": visible_text, "email": User.objects.normalize_email}
     for field, value in changes.items():
-        setattr(user, field, visible_text(value) if field == "display_name" else value)
+        setattr(user, field, tidy[field](value) if field in tidy else value)
     user.save(update_fields=list(changes))
     return user
 

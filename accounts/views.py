@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.forms import (
+    AuthenticationForm,
+    PasswordChangeForm,
+    PasswordResetForm,
+    SetPasswordForm,
+)
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views import View
 from django.views.decorators.http import require_POST
 
 from accounts import queries, services
 from accounts.charts import rating_chart
-from accounts.forms import ProfileForm, RegisterForm, SignInForm, TokenForm
+from accounts.forms import (
+    PasswordResetByMailForm,
+    ProfileForm,
+    RegisterForm,
+    SignInForm,
+    TokenForm,
+)
+from accounts.login_guard import client_ip
 from accounts.models import ApiToken
+from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
 from games.analyses import accuracy_lines, player_accuracy
@@ -56,6 +73,10 @@ class SignInView(auth_views.LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        """The way to a new password, where the site can send one."""
+        return {**super().get_context_data(**kwargs), "password_reset": settings.PASSWORD_RESET}
+
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         """Show the form again, with 429 when the guard refused to even check."""
         response = super().form_invalid(form)
@@ -79,7 +100,55 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
         """Say it worked."""
         response = super().form_valid(form)
-        messages.success(self.request, "Your password is changed.")
+        messages.success(self.request, _("Your password is changed."))
+        return response
+
+
+class ResetOffered(View):
+    """A page of the password reset, which exists only where the site can send mail."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if not settings.PASSWORD_RESET:
+            raise Http404(_("This site sends no mail: ask its administrator for a new password."))
+        return super().dispatch(request, *args, **kwargs)
+
+
+class PasswordResetView(ResetOffered, auth_views.PasswordResetView):
+    """Ask for a link to choose a new password, by e-mail; whether an account has that address
+    is never said. Braked per address and per client (429 once over)."""
+
+    form_class = PasswordResetByMailForm
+    template_name = "accounts/password_reset.html"
+    email_template_name = "accounts/password_reset_email.txt"
+    subject_template_name = "accounts/password_reset_subject.txt"
+    success_url = reverse_lazy("password-reset-done")
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        """Send the link, unless the brake says this address or client had enough."""
+        email = form.cleaned_data["email"]
+        if not reset_allowed(ip=client_ip(self.request), email=email):
+            form.add_error(None, _("Too many requests for a new password; try again in an hour."))
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
+
+
+class PasswordResetDoneView(ResetOffered, auth_views.PasswordResetDoneView):
+    """Says to look for the mail."""
+
+    template_name = "accounts/password_reset_done.html"
+
+
+class PasswordResetConfirmView(ResetOffered, auth_views.PasswordResetConfirmView):
+    """The mail's link: choose the new password, and be signed in with it."""
+
+    template_name = "accounts/password_reset_confirm.html"
+    post_reset_login = True
+    success_url = reverse_lazy("games:lobby")
+
+    def form_valid(self, form: SetPasswordForm) -> HttpResponse:
+        """Say it worked."""
+        response = super().form_valid(form)
+        messages.success(self.request, _("Your password is changed; you are signed in."))
         return response
 
 

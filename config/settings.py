@@ -279,6 +279,21 @@ CELERY_BEAT_SCHEDULE["tournaments-sweep"] = {"task": "tournaments.sweep", "sched
 AUTH_USER_MODEL = "accounts.User"
 # Signing in lands on the lobby (or the page that asked for it, through ?next=).
 LOGIN_REDIRECT_URL = "games:lobby"
+# Forgotten passwords: a link by e-mail through this SMTP server. Without one the embedded
+# default (DEBUG) writes the mail to the server's log, and production offers no reset at all
+# rather than promise a mail that never leaves.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_PORT = env_int("EMAIL_PORT", default=587)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "belote@localhost")
+if not EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+PASSWORD_RESET = bool(EMAIL_HOST) or DEBUG
+# Reset mails one address may be sent, and reset requests one client may make, an hour.
+PASSWORD_RESET_MAILS_PER_HOUR = env_int("PASSWORD_RESET_MAILS_PER_HOUR", default=3)
+PASSWORD_RESET_REQUESTS_PER_HOUR = env_int("PASSWORD_RESET_REQUESTS_PER_HOUR", default=20)
 AUTH_PASSWORD_VALIDATORS = [
     # First: a password too long is refused before the others read it.
     {"NAME": "accounts.passwords.MaximumLengthValidator"},

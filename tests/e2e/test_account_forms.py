@@ -13,7 +13,11 @@ from tests.helpers import Server, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SIGNED_OUT = {"/accounts/register/": "Create account", "/accounts/login/": "Sign in"}
+SIGNED_OUT = {
+    "/accounts/register/": "Create account",
+    "/accounts/login/": "Sign in",
+    "/accounts/password/reset/": "Send the link",
+}
 SIGNED_IN = {"/accounts/profile/": "Save", "/accounts/password/": "Change password"}
 
 
