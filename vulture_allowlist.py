@@ -73,6 +73,9 @@ _.form_class  # class-based view option
 _.template_name  # class-based view option
 _.redirect_authenticated_user  # LoginView option
 _.next_page  # LogoutView option
+_.email_template_name  # PasswordResetView option
+_.subject_template_name  # PasswordResetView option
+_.post_reset_login  # PasswordResetConfirmView option
 _.success_url  # class-based view option
 _.help  # management command help text
 _.MaximumLengthValidator  # password validator named in settings.AUTH_PASSWORD_VALIDATORS
@@ -92,6 +95,12 @@ _.CHANNEL_LAYERS  # Django setting
 _.CSRF_COOKIE_SECURE  # Django setting
 _.DATA_UPLOAD_MAX_MEMORY_SIZE  # Django setting
 _.DEFAULT_AUTO_FIELD  # Django setting
+_.DEFAULT_FROM_EMAIL  # Django setting
+_.EMAIL_BACKEND  # Django setting
+_.EMAIL_HOST_PASSWORD  # Django setting
+_.EMAIL_HOST_USER  # Django setting
+_.EMAIL_PORT  # Django setting
+_.EMAIL_USE_TLS  # Django setting
 _.FORMAT_MODULE_PATH  # Django setting
 _.INSTALLED_APPS  # Django setting
 _.LANGUAGE_COOKIE_AGE  # Django setting
