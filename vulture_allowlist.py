@@ -202,6 +202,8 @@ _.notify  # Channels handler for layer messages of type 'notify'
 _.sender  # signal receiver keyword argument, passed by Django
 _.rate_when_a_match_ends  # signal receiver, connected with @receiver
 _.finalize_when_a_match_ends  # signal receiver, connected with @receiver
+_.leave_every_table  # signal receiver, connected with @receiver
+_.refuse_while_in_an_event  # signal receiver, connected with @receiver
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator
 _.fixup  # Celery fixup entry point, named in the app's fixups

@@ -122,6 +122,16 @@ class ProfileForm(forms.ModelForm):
         return str(self.cleaned_data["country"]).upper()
 
 
+class CloseAccountForm(forms.Form):
+    """The password again: closing an account cannot be undone."""
+
+    password = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
+
+
 class TokenForm(forms.Form):
     """A name that says where a new API token will be used."""
 

@@ -68,7 +68,7 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         """The name pages show: the site's own accounts' in the viewer's language."""
-        if self.is_bot or self.is_guest:
+        if self.is_bot or self.is_guest or not self.is_active:
             level = BotLevel(self.bot_level).label if self.bot_level else ""
             name = site_account_name(self.username, str(level))
             if name is not None:

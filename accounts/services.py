@@ -9,7 +9,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 
 from accounts import elo
-from accounts.models import ApiToken, Rating, RatingChange, User
+from accounts.models import ApiToken, KnownAddress, LoginFailure, Rating, RatingChange, User
+from accounts.usernames import CLOSED_PREFIX
+from config.account_events import account_closed, account_closing
 from config.errors import ServiceError
 from config.text import visible_text
 from games.models import Match
@@ -165,3 +167,26 @@ def match_rate(*, match_id: int) -> list[RatingChange]:
         )
         for move in moves
     )
+
+
+def account_close(*, user: User, password: str) -> None:
+    """Close a person's account for good, at their asking: their name, address and profile go,
+    and nobody can sign in to it again; the matches they played stay in their opponents'
+    histories under "Former player". Each app may refuse first (an event they play in or
+    organize), then lets go of what is theirs (a seat in play passes to a computer player)."""
+    if user.is_bot or user.is_guest or not user.check_password(password):
+        raise ServiceError("wrong_password", "The password is not right.")
+    for _receiver, refusal in account_closing.send(sender=User, user=user):
+        if isinstance(refusal, ServiceError):
+            raise refusal
+    with transaction.atomic():
+        account_closed.send(sender=User, user=user)
+        ApiToken.objects.filter(user=user).delete()
+        KnownAddress.objects.filter(username__iexact=user.username).delete()
+        LoginFailure.objects.filter(username__iexact=user.username).delete()
+        user.username = f"{CLOSED_PREFIX}{user.pk}"
+        user.display_name = user.email = user.country = user.time_zone = ""
+        user.language = user.preferred_variant = ""
+        user.is_active = False
+        user.set_unusable_password()
+        user.save()

@@ -12,6 +12,7 @@ urlpatterns = [
     path("accounts/logout/", views.SignOutView.as_view(), name="logout"),
     path("accounts/password/", views.PasswordChangeView.as_view(), name="password-change"),
     path("accounts/profile/", views.profile_edit, name="profile-edit"),
+    path("accounts/close/", views.account_close, name="account-close"),
     path("accounts/password/reset/", views.PasswordResetView.as_view(), name="password-reset"),
     path(
         "accounts/password/reset/sent/",

@@ -13,11 +13,14 @@ BOT_PREFIX = "bot-"
 # A tournament's computer players: one keeping an absent entry's seat, one filling a table.
 STAND_IN_PREFIX = "stand-in-"
 FILLER_PREFIX = "filler-"
+# A closed account (its person asked for it to go): `closed-17`, shown as "Former player".
+CLOSED_PREFIX = "closed-"
 
 
 def username_check_not_reserved(username: str) -> None:
     """Refuse a name that would pass for a guest or a computer player, in any case."""
-    if username.casefold().startswith((GUEST_PREFIX, BOT_PREFIX, STAND_IN_PREFIX, FILLER_PREFIX)):
+    reserved = (GUEST_PREFIX, BOT_PREFIX, STAND_IN_PREFIX, FILLER_PREFIX, CLOSED_PREFIX)
+    if username.casefold().startswith(reserved):
         raise ValidationError(
             _("This name is kept for the site's guests and computer players; choose another."),
             code="username_reserved",
@@ -31,6 +34,8 @@ def site_account_name(username: str, level: str) -> str | None:
     language it was made in, so pages ask here each time they show one.
     """
     number = username.rpartition("-")[2]
+    if username.startswith(CLOSED_PREFIX):
+        return gettext("Former player")
     if username.startswith(GUEST_PREFIX):
         return gettext("Guest")
     if username.startswith(BOT_PREFIX):

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import (
@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from accounts import queries, services
 from accounts.charts import rating_chart
 from accounts.forms import (
+    CloseAccountForm,
     PasswordResetByMailForm,
     ProfileForm,
     RegisterForm,
@@ -159,6 +160,23 @@ def _profile_page(
     tokens = ApiToken.objects.filter(user=signed_in_user(request))
     context = {"form": form, "token_form": token_form, "tokens": tokens, "new_key": new_key}
     return render(request, "accounts/profile_edit.html", context)
+
+
+@login_required
+def account_close(request: HttpRequest) -> HttpResponse:
+    """Close one's account for good, with the password; signed out, back at the home page."""
+    user = signed_in_user(request)
+    form = CloseAccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.account_close(user=user, password=form.cleaned_data["password"])
+        except ServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            logout(request)
+            messages.success(request, _("Your account is closed. Thank you for the games."))
+            return redirect("home")
+    return render(request, "accounts/account_close.html", {"form": form})
 
 
 @login_required

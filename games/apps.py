@@ -8,3 +8,7 @@ class GamesConfig(AppConfig):
 
     name = "games"
     verbose_name = "Games"
+
+    def ready(self) -> None:
+        """Connect to accounts' signals (accounts never imports games' services)."""
+        from games import receivers  # noqa: F401 (connects on import)

@@ -1,12 +1,17 @@
-"""Reactions to live tables' signals: a finished tournament match finalizes its round at once."""
+"""Reactions to other apps' signals: a finished tournament match finalizes its round at once;
+an account in an unfinished event may not close yet."""
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import receiver
 
+from accounts.models import User
+from config.account_events import account_closing
+from config.errors import ServiceError
 from games.signals import match_finished
-from tournaments.models import RoundTable
+from tournaments.models import RoundTable, Tournament
 
 
 @receiver(match_finished, dispatch_uid="tournaments.finalize_on_match_finished")
@@ -19,3 +24,33 @@ def finalize_when_a_match_ends(sender: object, *, table_id: int, **kwargs: objec
     )
     if round_id is not None:
         transaction.on_commit(lambda: tasks.finalize_round.delay(round_id))
+
+
+@receiver(account_closing, dispatch_uid="tournaments.refuse_while_in_an_event")
+def refuse_while_in_an_event(
+    sender: object, *, user: User, **kwargs: object
+) -> ServiceError | None:
+    """An event they play in or organize needs them until it ends (or they withdraw, or it is
+    cancelled): its pairings, standings and organizer's tools name them."""
+    unfinished = Tournament.objects.exclude(
+        status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+    )
+    entered = unfinished.filter(
+        Q(entries__player_one=user) | Q(entries__player_two=user),
+        entries__withdrawn_after_round__isnull=True,
+    ).first()
+    if entered is not None:
+        return ServiceError(
+            "in_an_event",
+            "You are entered in %(event)s: withdraw from it, or wait for its end, before "
+            "closing your account.",
+            values={"event": entered.name},
+        )
+    organized = unfinished.filter(organizer=user).first()
+    if organized is not None:
+        return ServiceError(
+            "in_an_event",
+            "You organize %(event)s: cancel it, or wait for its end, before closing your account.",
+            values={"event": organized.name},
+        )
+    return None

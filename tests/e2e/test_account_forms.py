@@ -18,7 +18,11 @@ SIGNED_OUT = {
     "/accounts/login/": "Sign in",
     "/accounts/password/reset/": "Send the link",
 }
-SIGNED_IN = {"/accounts/profile/": "Save", "/accounts/password/": "Change password"}
+SIGNED_IN = {
+    "/accounts/profile/": "Save",
+    "/accounts/password/": "Change password",
+    "/accounts/close/": "Close my account",
+}
 
 
 def check(page: Page, url: str, button: str) -> None:

@@ -1,0 +1,21 @@
+"""Reactions to accounts' signals: a person whose account closes leaves every table they sit
+at, as the table page's "Leave" would have them, and their chat lines go with their name."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from accounts.models import User
+from config.account_events import account_closed
+from games.models import ChatMessage, Table
+from games.services import table_quit
+
+
+@receiver(account_closed, dispatch_uid="games.leave_on_account_closed")
+def leave_every_table(sender: object, *, user: User, **kwargs: object) -> None:
+    """In play a computer player takes the seat (the last person concedes); a table still
+    waiting frees it."""
+    unfinished = Table.objects.filter(seats__user=user).exclude(status=Table.Status.FINISHED)
+    for table_id in unfinished.values_list("pk", flat=True).distinct():
+        table_quit(table_id=table_id, user=user)
+    ChatMessage.objects.filter(user=user).delete()
