@@ -45,10 +45,10 @@ def user_register(
 ) -> User:
     """Open a person's account (inputs already validated by the form or serializer).
 
-    A `guest` signing up (whoever signs up: a guest, a person or nobody) becomes the account
-    if they play as a guest: their seats, tables and matches are theirs under
-    the new name (the match end offers a guest to "keep your games"). A name taken meanwhile
-    in another case (two sign-ups racing) is refused, not a 500.
+    `guest` is whoever signs up (the request's user): a guest's account becomes the new one,
+    their seats, tables and matches theirs under the new name (the match end offers a guest to
+    "keep your games"); anyone else gets a new account. A name taken meanwhile in another case
+    (two sign-ups racing) is refused, not a 500.
     """
     try:
         with transaction.atomic():
@@ -174,7 +174,7 @@ def account_close(*, user: User, password: str) -> None:
     and nobody can sign in to it again; the matches they played stay in their opponents'
     histories under "Former player". Each app may refuse first (an event they play in or
     organize), then lets go of what is theirs (a seat in play passes to a computer player)."""
-    if user.is_bot or user.is_guest or not user.check_password(password):
+    if not user.check_password(password):  # a guest or a computer player has none
         raise ServiceError("wrong_password", "The password is not right.")
     for _receiver, refusal in account_closing.send(sender=User, user=user):
         if isinstance(refusal, ServiceError):

@@ -165,7 +165,7 @@ def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 def rating_move_words(before: float, after: float) -> str:
-    """As the table's match end says it, in the page's language: 1474 (−25,6)."""
+    """As the table's match end says it, in the page's language: "1 474 (-25,6)" in Bulgarian."""
     change = floatformat(after - before, "-1")
     return _(
         "You left the match, so it counts as lost. Your rating is now %(rating)s (%(change)s)."
