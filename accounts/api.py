@@ -23,6 +23,7 @@ from accounts import queries, services
 from accounts.login_guard import InvalidCredentials, LoginThrottled, login_authenticate
 from accounts.models import ApiToken, Rating, RatingChange, User
 from accounts.serializers import (
+    AccountCloseSerializer,
     LeaderboardEntrySerializer,
     LoginSerializer,
     PasswordChangeSerializer,
@@ -135,6 +136,22 @@ class PasswordChangeView(APIView):
         services.password_change(user=user, new_password=serializer.validated_data["new_password"])
         if isinstance(request.successful_authenticator, SessionAuthentication):
             update_session_auth_hash(request._request, user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AccountCloseView(APIView):
+    """Close one's own account for good, as the profile page does (accounts.services)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AccountCloseSerializer, responses={204: None})
+    def post(self, request: Request) -> Response:
+        """Check the password, close the account, end the session."""
+        serializer = AccountCloseSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = signed_in_user(request)
+        services.account_close(user=user, password=serializer.validated_data["password"])
+        logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("auth/login/", api.LoginView.as_view(), name="api-login"),
     path("auth/logout/", api.LogoutView.as_view(), name="api-logout"),
     path("auth/password/", api.PasswordChangeView.as_view(), name="api-password"),
+    path("auth/close/", api.AccountCloseView.as_view(), name="api-account-close"),
     path("auth/token/", api.TokenObtainView.as_view(), name="api-token-obtain"),
     path("tokens/", api.TokenListView.as_view(), name="api-tokens"),
     path("tokens/<int:token_id>/", api.TokenRevokeView.as_view(), name="api-token"),

@@ -113,6 +113,14 @@ class TokenObtainSerializer(LoginSerializer):
     name = StrictCharField(min_length=1, max_length=64, trim_whitespace=False)
 
 
+class AccountCloseSerializer(serializers.Serializer):
+    """The password again: closing an account cannot be undone."""
+
+    password = StrictCharField(
+        min_length=1, max_length=128, trim_whitespace=False, style={"input_type": "password"}
+    )
+
+
 class PasswordChangeSerializer(serializers.Serializer):
     """The old password proves it is the owner; the new one must pass the password rules."""
 

@@ -197,6 +197,41 @@ def test_password_403_from_a_session_without_csrf(csrf_session: APIClient) -> No
     assert csrf_session.post("/api/auth/password/", CHANGE, format="json").status_code == 403
 
 
+# --- closing an account ----------------------------------------------------------------------
+
+
+def test_close_204_closes_the_account_for_good(token_client: APIClient, ann: User) -> None:
+    response = token_client.post("/api/auth/close/", {"password": PASSWORD}, format="json")
+    assert response.status_code == 204
+    ann.refresh_from_db()
+    assert not ann.is_active and ann.username == f"closed-{ann.pk}"
+    assert token_client.get("/api/me/").status_code == 401, "its tokens went with it"
+    login = {"username": "ann", "password": PASSWORD}
+    assert APIClient().post("/api/auth/login/", login, format="json").status_code == 401
+
+
+def test_close_400_with_a_wrong_password_changes_nothing(
+    token_client: APIClient, ann: User
+) -> None:
+    response = token_client.post("/api/auth/close/", {"password": "nope"}, format="json")
+    assert response.status_code == 400
+    assert error_of(response)["code"] == "wrong_password"
+    ann.refresh_from_db()
+    assert ann.is_active and ann.username == "ann"
+
+
+def test_close_400_without_a_password_as_text(token_client: APIClient) -> None:
+    for body in ({}, {"password": ""}, {"password": 7}, {"password": [PASSWORD]}):
+        response = token_client.post("/api/auth/close/", body, format="json")
+        assert response.status_code == 400, body
+
+
+def test_close_401_when_not_signed_in_and_403_without_csrf(csrf_session: APIClient) -> None:
+    closing = {"password": PASSWORD}
+    assert APIClient().post("/api/auth/close/", closing, format="json").status_code == 401
+    assert csrf_session.post("/api/auth/close/", closing, format="json").status_code == 403
+
+
 # --- token for credentials --------------------------------------------------------------------
 
 OBTAIN = {"username": "ann", "password": PASSWORD, "name": "my bot"}
