@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Q
 
 from games.models import MatchPlayer, TableEvent
+from games.queries import handed_over
 
 
 def cards_played_by_others(*, user: Any, seats: Iterable[MatchPlayer]) -> set[tuple[int, int, str]]:
@@ -38,9 +39,7 @@ def _handed_over(held: set[tuple[int, int]]) -> list[Q]:
     for table, seat, version, change in changes.order_by("version").values_list(
         "table_id", "seat", "version", "payload"
     ):
-        if seat is None or (table, seat) not in held or "left" not in change:
-            continue  # another seat, a seat taken before the match, or held for a while
-        if "bot" in change or "joined" in change:
+        if seat is not None and (table, seat) in held and handed_over(change):
             first.setdefault((table, seat), version)
     return [
         Q(table_id=table, seat=seat, version__gt=version)

@@ -184,14 +184,16 @@ def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
     if first_call is not None:
         handovers = handovers.filter(version__lt=first_call.version)
     for event in handovers:
-        seat, change = event.seat, event.payload
-        if seat is None or "left" not in change:
-            continue  # held for a while, or a seat taken before the match
-        if "bot" in change:
-            names[seat] = BOT_SEAT_NAMES[seat]
-        elif "joined" in change:
-            names[seat] = change["joined"]
+        if event.seat is not None and handed_over(event.payload):
+            bot = "bot" in event.payload
+            names[event.seat] = BOT_SEAT_NAMES[event.seat] if bot else event.payload["joined"]
     return names
+
+
+def handed_over(change: dict[str, Any]) -> bool:
+    """Whether a seat event handed the seat to another player during play (services'
+    _hand_over), not a seat taken or freed before the match, nor one held for a while."""
+    return "left" in change and ("bot" in change or "joined" in change)
 
 
 def seat_names(table: Table) -> list[str | None]:
