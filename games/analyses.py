@@ -19,7 +19,7 @@ from games import outbox
 from games.analysis import ANALYSIS_VERSION, analyse_hand
 from games.choices import variant_label
 from games.models import HandAnalysis, MatchPlayer, Table, TableEvent
-from games.own_moves import cards_played_by_others
+from games.own_moves import cards_played_by_others, hand_stand_ins, stand_in_json
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
 
@@ -85,13 +85,18 @@ def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any
     row = HandAnalysis.objects.filter(table=table, hand=number).first()
     if row is None or row.data.get("version") != ANALYSIS_VERSION:
         return {"hand": number, "status": "pending", "decisions": [], "auction": []}
-    decisions = row.data["decisions"]
+    stand_ins = hand_stand_ins(table=table, number=number)
+
+    def chooser(move: dict[str, Any]) -> dict[str, Any]:
+        return {**move, "stand_in": stand_in_json(stand_ins.get(move["action"]))}
+
+    decisions = [chooser(d) for d in row.data["decisions"]]
     return {
         "hand": number,
         "status": "ready",
         "exact_cards": row.data["exact_cards"],
         "decisions": decisions,
-        "auction": row.data["auction"],
+        "auction": [chooser(call) for call in row.data["auction"]],
         "mistakes": mistakes(decisions),
         "players": seat_summaries(decisions),
     }
@@ -160,10 +165,11 @@ def mistakes(decisions: list[dict[str, Any]], *, limit: int = 5) -> list[dict[st
 
 
 def seat_summaries(decisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per seat: decisions, mean loss by each measure, and how many were its view's best."""
+    """Per seat: decisions, mean loss by each measure, and how many were its view's best; only
+    the cards its player chose (not those someone played for them)."""
     out = []
     for seat in range(4):
-        mine = [d for d in decisions if d["seat"] == seat]
+        mine = [d for d in decisions if d["seat"] == seat and d.get("stand_in") is None]
         out.append(
             {
                 "seat": seat,

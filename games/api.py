@@ -458,6 +458,18 @@ class CardValueSerializer(serializers.Serializer):
     view = serializers.FloatField(help_text="The same from the seat's own view (sampled worlds).")
 
 
+class StandInSerializer(serializers.Serializer):
+    name = serializers.CharField(
+        allow_null=True, help_text="The person the seat was handed to; null: the computer."
+    )
+
+
+STAND_IN_HELP = (
+    "Who chose this for the player the hand names at the seat: null when they did; the computer"
+    " (their time ran out, or it held their seat) or whoever took their seat over."
+)
+
+
 class DecisionSerializer(serializers.Serializer):
     action = serializers.IntegerField(help_text="Index of the play in the hand's action log.")
     seat = serializers.IntegerField()
@@ -469,13 +481,16 @@ class DecisionSerializer(serializers.Serializer):
     loss_perfect = serializers.FloatField()
     loss_view = serializers.FloatField()
     exact = serializers.BooleanField(help_text="Whether the perfect value was solved exactly.")
+    stand_in = StandInSerializer(allow_null=True, help_text=STAND_IN_HELP)
 
 
 class SeatSummarySerializer(serializers.Serializer):
     seat = serializers.IntegerField()
-    decisions = serializers.IntegerField()
     mean_loss_view = serializers.FloatField(allow_null=True)
     mean_loss_perfect = serializers.FloatField(allow_null=True)
+    decisions = serializers.IntegerField(
+        help_text="Cards its player chose (not those played for them)."
+    )
     best_view = serializers.IntegerField(help_text="Decisions where it played its view's best.")
 
 
@@ -495,6 +510,7 @@ class CallSerializer(serializers.Serializer):
     value = serializers.FloatField(help_text="Expected score of the call made.")
     passing = serializers.FloatField(allow_null=True, help_text="Expected score of passing.")
     loss = serializers.FloatField(help_text="The best call's expected score minus the call's.")
+    stand_in = StandInSerializer(allow_null=True, help_text=STAND_IN_HELP)
 
 
 class HandAnalysisSerializer(serializers.Serializer):

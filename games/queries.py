@@ -169,15 +169,24 @@ def table_players(table: Table) -> list[tuple[str | None, bool]]:
 
 
 def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
-    """Who played each seat in hand `number`: who sat there when the match began, then each
-    seat handed over before the hand's first call. A person who left is named in the hands
-    they played, not the computer player who took their seat (it has the seat now)."""
+    """Who played each seat in hand `number` (seat_holders_in_hand's names)."""
+    return [name for name, _ in seat_holders_in_hand(table=table, number=number)]
+
+
+def seat_holders_in_hand(*, table: Table, number: int) -> list[tuple[str | None, bool]]:
+    """Who played each seat in hand `number`, with whether a computer player: who sat there
+    when the match began, then each seat handed over before the hand's first call. A person
+    who left is named in the hands they played, not the computer player who took their seat
+    (it has the seat now)."""
     starters = MatchPlayer.objects.filter(match__table=table).select_related("user")
     if not starters:
-        return seat_names(table)
-    names: list[str | None] = [None] * 4
+        return [
+            (seat_name(seat), seat.user is not None and seat.user.is_bot)
+            for seat in table_seats(table)
+        ]
+    holders: list[tuple[str | None, bool]] = [(None, False)] * 4
     for starter in starters:
-        names[starter.seat] = player_name(starter.user, starter.seat)
+        holders[starter.seat] = (player_name(starter.user, starter.seat), starter.user.is_bot)
     events = TableEvent.objects.filter(table=table)
     first_call = events.filter(hand=number, kind=TableEvent.Kind.BID).order_by("version").first()
     handovers = events.filter(kind=TableEvent.Kind.SEAT).order_by("version")
@@ -185,23 +194,17 @@ def seat_names_in_hand(*, table: Table, number: int) -> list[str | None]:
         handovers = handovers.filter(version__lt=first_call.version)
     for event in handovers:
         if event.seat is not None and handed_over(event.payload):
-            bot = "bot" in event.payload
-            names[event.seat] = BOT_SEAT_NAMES[event.seat] if bot else event.payload["joined"]
-    return names
+            if "bot" in event.payload:
+                holders[event.seat] = (BOT_SEAT_NAMES[event.seat], True)
+            else:
+                holders[event.seat] = (event.payload["joined"], False)
+    return holders
 
 
 def handed_over(change: dict[str, Any]) -> bool:
     """Whether a seat event handed the seat to another player during play (services'
     _hand_over), not a seat taken or freed before the match, nor one held for a while."""
     return "left" in change and ("bot" in change or "joined" in change)
-
-
-def seat_names(table: Table) -> list[str | None]:
-    """Who sits in seats 0 to 3, as the table shows them (None: nobody)."""
-    names: list[str | None] = [None] * 4
-    for seat in table_seats(table):
-        names[seat.number] = seat_name(seat)
-    return names
 
 
 def any_person(seats: list[Seat]) -> bool:

@@ -31,6 +31,7 @@ from games.deal_seeds import deal_proofs
 from games.forms import NewTableForm
 from games.glossary import glossary, key_terms
 from games.models import Table
+from games.own_moves import hand_stand_ins, stand_in_json
 from games.watching import WITHHELD, watch_refusal
 
 
@@ -235,6 +236,7 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
     if visible is not None and number > visible:
         return refused(request, _(WITHHELD))
     frames = queries.hand_frames(table_id=table.pk, number=number)
+    stand_ins = hand_stand_ins(table=table, number=number)
     context = {
         "table": table,
         "number": number,
@@ -245,8 +247,10 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
                 "action": frame.action,
                 "view": frame.state.public_view(),
                 "hands": [frame.state.view(s)["hand"] for s in range(4)],
+                # Frame n shows move n - 1: who chose it, when not the player named at its seat.
+                "stand_in": stand_in_json(stand_ins.get(step - 1)),
             }
-            for frame in frames
+            for step, frame in enumerate(frames)
         ],
         "glossary": glossary(table.variant),
     }

@@ -11,9 +11,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.analyses import hand_analyse, seat_summaries
 from games.models import HandAnalysis, TableEvent
+from games.services import table_create, table_take_seat
 from tests.e2e.screen import LAPTOP, PHONE, code_words
 from tests.e2e.test_table_play import off_the_browser_loop
-from tests.games.factories import bot_table, play_bots_to_end
+from tests.games.factories import bot_table, person, play_as_people, play_bots_to_end
 from tests.helpers import Server, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -119,4 +120,37 @@ def test_the_hands_analysis_fits_a_phone_and_writes_tenths_as_each_language_does
         other = "," if point == "." else "."
         assert not re.search(rf"\d\{other}\d", shown), (language, shown)
         assert not fractions or re.search(rf"\d\{point}\d", shown), (language, shown)
+        context.close()
+
+
+def test_the_replay_says_which_cards_the_computer_played_for_a_slow_player(
+    browser: Browser, asgi_server: Server
+) -> None:
+    # Every turn of Ann's ran out: the replay blamed her for the computer's cards, in its
+    # analysis and on the felt.
+    def play() -> tuple[int, int]:
+        people = [person(name) for name in ("host", "ann", "carl", "dora")]
+        table = table_create(creator=people[0], variant="belote", turn_seconds=3600, max_hands=1)
+        for user in people[1:]:
+            table_take_seat(table_id=table.pk, user=user)
+        play_as_people(table, late=frozenset({1}))
+        hand_analyse(table_id=table.pk, number=1)
+        data = HandAnalysis.objects.get(table=table, hand=1).data
+        return table.pk, next(d["action"] for d in data["decisions"] if d["seat"] == 1)
+
+    table, action = off_the_browser_loop(play)
+    words = {
+        "en": ("The computer (for ann)", "not counted as theirs"),
+        "fr": ("L'ordinateur (pour ann)", "ne sont pas comptées"),
+    }
+    for language, (chooser, note) in words.items():
+        context = browser.new_context(locale=language, viewport=LAPTOP)
+        page = context.new_page()
+        page.goto(f"{asgi_server.url}/tables/{table}/hands/1/?step={action + 1}")
+        expect(page.locator("#analysis-card")).to_contain_text(chooser)
+        expect(page.locator("#replay-action")).to_contain_text(chooser)
+        expect(page.locator("#analysis-players")).to_contain_text(note)
+        ann = page.locator("#analysis-players tbody tr").nth(1)
+        expect(ann).to_contain_text("0 / 0")
+        page.screenshot(path=artifact_path(f"analysis-stand-in-{language}.png"), full_page=True)
         context.close()

@@ -9,10 +9,23 @@ import redis
 from rest_framework.test import APIClient
 
 from games.analyses import hand_analyse, player_accuracy
-from games.models import HandAnalysis, Table
-from games.services import table_create, table_quit, table_take_seat
+from games.models import HandAnalysis, Table, TableEvent
+from games.services import (
+    table_act,
+    table_create,
+    table_quit,
+    table_seat_hand_over,
+    table_take_seat,
+)
 from tests.games.duplicate_tables import duplicate_pair, play_hands
-from tests.games.factories import people_table, person, play_as_people, play_bots_to_end
+from tests.games.factories import (
+    a_persons_move,
+    people_table,
+    person,
+    play_as_people,
+    play_bots_to_end,
+    seat_to_act,
+)
 
 
 def analysis(table: Table, number: int, user: Any = None) -> Any:
@@ -37,8 +50,10 @@ def test_a_finished_hand_is_pending_then_ready_with_its_mistakes_first(variant: 
     stored = hand_analyse(table_id=table.pk, number=1)
     assert stored is not None and stored.seconds >= 0  # its time: bench/analysis.py
     data = analysis(table, 1).json()
-    assert data["status"] == "ready" and data["decisions"] == stored.data["decisions"]
-    assert data["auction"] and data["auction"] == stored.data["auction"]
+    chosen = {"stand_in": None}  # computer players chose every move of their seats
+    assert data["status"] == "ready"
+    assert data["decisions"] == [{**d, **chosen} for d in stored.data["decisions"]]
+    assert data["auction"] and data["auction"] == [{**c, **chosen} for c in stored.data["auction"]]
     losses = [(-m["loss_view"], -m["loss_perfect"]) for m in data["mistakes"]]
     assert losses == sorted(losses) and all(
         m["loss_view"] or m["loss_perfect"] for m in data["mistakes"]
@@ -158,3 +173,59 @@ def test_a_player_who_left_is_counted_for_the_cards_before_only() -> None:
     assert before and after
     (line,) = player_accuracy(user=people[2])
     assert line["decisions"] == len(before)
+
+
+def move_by_person(table: Table, moves: int) -> None:
+    """`moves` moves, each chosen by the person to act (the table is all people)."""
+    for _ in range(moves):
+        seat = seat_to_act(table)
+        table_act(
+            table_id=table.pk, user=seat.user, action=a_persons_move(table), version=table.version
+        )
+
+
+def ready_analysis(table: Table, number: int) -> dict[str, Any]:
+    hand_analyse(table_id=table.pk, number=number)
+    data = analysis(table, number).json()
+    assert data["status"] == "ready"
+    return data
+
+
+@pytest.mark.django_db
+def test_a_hands_analysis_says_which_moves_the_computer_chose_for_a_person() -> None:
+    # A slow thinker's turns ran out: the replay named them for the computer's cards, its
+    # mistakes and their line of the per-player table.
+    table, people = four_people("coinche", 1)
+    play_as_people(table, late=frozenset({1}))
+    data = ready_analysis(table, 1)
+    for move in data["decisions"] + data["auction"]:
+        chose = None if move["seat"] != 1 else {"name": None}
+        assert move["stand_in"] == chose, move
+    players = {p["seat"]: p for p in data["players"]}
+    assert players[1]["decisions"] == 0 and players[1]["mean_loss_view"] is None
+    assert players[0]["decisions"] == len(decisions_of(table, 0)) > 0
+
+
+@pytest.mark.django_db
+def test_moves_after_a_person_left_mid_hand_are_the_computers_and_the_stand_ins() -> None:
+    table, people = four_people("belote", 1)
+    move_by_person(table, 6)  # the auction, then a card or two
+    before = table.version
+    seat = seat_to_act(table)
+    organizer_pick = person()
+    table_seat_hand_over(table_id=table.pk, user=seat.user, to=organizer_pick)
+    play_as_people(table)  # the stand-in, held for by a computer, never opens the table
+    data = ready_analysis(table, 1)
+    moved = TableEvent.objects.filter(table=table, hand=1, kind__in=["bid", "play"])
+    after = {i for i, e in enumerate(moved.order_by("version")) if e.version > before}
+    theirs = [m for m in data["decisions"] + data["auction"] if m["seat"] == seat.number]
+    assert any(m["action"] in after for m in theirs) and any(
+        m["action"] not in after for m in theirs
+    )
+    for move in theirs:
+        expected = {"name": str(organizer_pick)} if move["action"] in after else None
+        assert move["stand_in"] == expected, move
+    line = next(p for p in data["players"] if p["seat"] == seat.number)
+    assert line["decisions"] == sum(
+        1 for m in data["decisions"] if m["seat"] == seat.number and m["action"] not in after
+    )

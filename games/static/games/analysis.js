@@ -15,11 +15,20 @@ export function decisionsByFrame(analysis) {
   return byFrame;
 }
 
+/** Who chose a move: the player the hand names at its seat, or who chose for them (the
+ * computer when their time ran out or it held their seat, or a person who took it over). */
+export function chooser(move, nameOf) {
+  const name = nameOf(move.seat);
+  if (!move.stand_in) return name;
+  if (move.stand_in.name === null) return _("The computer (for %(name)s)", { name });
+  return _("%(stand_in)s (for %(name)s)", { stand_in: move.stand_in.name, name });
+}
+
 /** A call of the auction: each call weighed, its expected score, the loss of the one made. */
 function callPanel(call, nameOf, turned) {
   const box = el("div", { class: "analysis-decision" });
   const words = (bid) => bidWords(bid, turned);
-  const facts = { name: nameOf(call.seat), call: words(call.call), value: points(call.value), best: call.best.map(words).join(", "), loss: points(call.loss) };
+  const facts = { name: chooser(call, nameOf), call: words(call.call), value: points(call.value), best: call.best.map(words).join(", "), loss: points(call.loss) };
   box.append(el("p", {}, call.loss > 0
     ? _("%(name)s called %(call)s: expected %(value)s; the best call weighed, %(best)s, %(loss)s more.", facts)
     : _("%(name)s called %(call)s: expected %(value)s, the best of the calls weighed.", facts)));
@@ -50,7 +59,7 @@ export function decisionPanel(analysis, decision, nameOf, turned = null) {
   }
   if (decision.calls) return callPanel(decision, nameOf, turned);
   box.append(el("p", {}, _("%(name)s played %(card)s: lost %(view)s from their view, %(perfect)s with every card known.", {
-    name: nameOf(decision.seat), card: cardWords(decision.card),
+    name: chooser(decision, nameOf), card: cardWords(decision.card),
     view: points(decision.loss_view), perfect: points(decision.loss_perfect),
   })));
   const head = el("tr", {}, el("th", { scope: "col" }, _("Card")),
@@ -80,7 +89,7 @@ export function mistakesList(analysis, nameOf, goTo) {
   for (const m of analysis.mistakes ?? []) {
     list.append(el("li", {}, el("button", { type: "button", onclick: () => goTo(m.action + 1) },
       _("%(name)s, trick %(trick)s: %(card)s lost %(view)s (own view), %(perfect)s (all cards known); best %(best)s", {
-        name: nameOf(m.seat), trick: m.trick + 1, card: cardWords(m.card),
+        name: chooser(m, nameOf), trick: m.trick + 1, card: cardWords(m.card),
         view: points(m.loss_view), perfect: points(m.loss_perfect), best: m.best_view.map(cardWords).join(", "),
       }))));
   }
@@ -100,5 +109,8 @@ export function playersTable(analysis, nameOf) {
       el("td", {}, mean(p.mean_loss_view)), el("td", {}, mean(p.mean_loss_perfect)),
       el("td", {}, `${p.best_view} / ${p.decisions}`)));
   }
-  return el("table", { class: "analysis-players" }, el("thead", {}, head), body);
+  const table = el("table", { class: "analysis-players" }, el("thead", {}, head), body);
+  if (!(analysis.decisions ?? []).some((d) => d.stand_in)) return table;
+  const note = _("Cards played for a player, by the computer when their time ran out or by whoever took their seat, are not counted as theirs.");
+  return el("div", {}, table, el("p", { class: "muted small" }, note));
 }

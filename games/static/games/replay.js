@@ -1,7 +1,7 @@
 // A finished hand replayed on the felt: the four hands face up, the auction, declarations and
 // each trick, step by step (buttons, arrow keys, autoplay) without reloading; ?step=N in the
 // address links to the moment shown; the result comes at the end.
-import { decisionPanel, decisionsByFrame, mistakesList, playersTable } from "./analysis.js";
+import { chooser, decisionPanel, decisionsByFrame, mistakesList, playersTable } from "./analysis.js";
 import { auctionTable } from "./auction.js";
 import { cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
@@ -26,9 +26,10 @@ const teams = () => [0, 1].map((team) => _("%(a)s & %(b)s", { a: nameOf(team), b
 function actionWords(frame) {
   if (frame.action === null) return _("The deal: %(name)s deals.", { name: nameOf(frame.view.dealer) });
   const isCard = /^[2-9TJQKA][cdhs]$/.test(frame.action);
+  const name = chooser(frame, nameOf);
   return isCard
-    ? _("%(name)s plays %(card)s", { name: nameOf(frame.seat), card: cardWords(frame.action) })
-    : _("%(name)s bids %(bid)s", { name: nameOf(frame.seat), bid: bidWords(frame.action, frame.view.turned) });
+    ? _("%(name)s plays %(card)s", { name, card: cardWords(frame.action) })
+    : _("%(name)s bids %(bid)s", { name, bid: bidWords(frame.action, frame.view.turned) });
 }
 
 function drawSeats(frame) {
