@@ -27,6 +27,17 @@ SIDEWAYS = {
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
+# What a screen reader may skip, or read in another language than the page's.
+SIGNS = re.compile("[♣♦♥♠×]")
+# An image's or a button's line in an accessibility snapshot, its name free of signs: a reader
+# says the name, never what it draws or holds (their children are presentational).
+NAMED_LINE = re.compile(r'^\s*- (?:img|button) "[^"♣♦♥♠×]*"')
+
+
+def signs_heard(page: Page, selector: str) -> list[str]:
+    """The lines of what a screen reader hears in `selector` that hold a suit sign or "×"."""
+    lines = page.locator(selector).aria_snapshot().splitlines()
+    return [line for line in lines if SIGNS.search(line) and not NAMED_LINE.match(line)]
 
 
 OUTSIDE_VIEWPORT = """(selectors) => {

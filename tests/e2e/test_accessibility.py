@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.e2e.screen import PHONE, SIZES, seated_against_bots
+from tests.e2e.screen import PHONE, SIZES, seated_against_bots, signs_heard
 from tests.e2e.test_table_play import current_version, off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker, artifact_path
@@ -165,5 +165,6 @@ def test_the_table_plays_from_the_keyboard_and_passes_axe(
     # Suits in words: a screen reader may skip "♠" ("Boris: 100") or read it in English.
     assert any(re.search(r"^\w+: ", line) for line in said), "the bids are heard"
     assert [line for line in said if re.search("[♣♦♥♠×]", line)] == []
+    assert signs_heard(page, "body") == []  # the contract, the auction, calls, the summary
     page.keyboard.press("Escape")
     expect(page.locator("#summary")).to_be_hidden()

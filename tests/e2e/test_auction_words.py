@@ -2,14 +2,15 @@
 and a laptop: French's "Je prends ♥" showed as "Je pre…" on a phone, the suit it takes cut
 off. A call wraps between its words, never inside one, and its suit and number always show;
 a call with a word too long for its column (a phone's "Surcoinche", "Реконтра") shows its
-short form ("×4") instead of "Surcoi…", and a screen reader still reads its words."""
+short form ("×4") instead of "Surcoi…", and a screen reader still reads its words: every suit
+sign and multiplier in words ("100 Spades", not "100 ♠", which it may skip)."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser
 
-from tests.e2e.screen import SIZES, split_words
+from tests.e2e.screen import SIGNS, SIZES, split_words
 from tests.games.factories import bot_table
 from tests.helpers import Server, artifact_path
 
@@ -30,8 +31,8 @@ DRAW_EVERY_CALL = """async (bids) => {
 
 WORDS_OF_EVERY_CALL = """async (bids) => {
   const src = document.querySelector("script[type=module]").src;
-  const { bidWords } = await import(new URL("words.js", src).href);
-  return bids.map((bid) => bidWords(bid, "Ah"));
+  const { bidWords, spoken } = await import(new URL("words.js", src).href);
+  return bids.map((bid) => [bidWords(bid, "Ah"), spoken(bidWords(bid, "Ah"))]);
 }"""
 
 # Suit signs and numbers of calls that their cell does not show whole.
@@ -95,7 +96,8 @@ def test_every_call_shows_whole_in_the_auction(
     page = context.new_page()
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     page.wait_for_selector("#auction table")
-    written = page.evaluate(WORDS_OF_EVERY_CALL, EVERY_CALL)
+    written, heard = zip(*page.evaluate(WORDS_OF_EVERY_CALL, EVERY_CALL), strict=True)
+    assert any(SIGNS.search(words) for words in written)
     for size_name, size in SIZES.items():
         page.set_viewport_size(size)
         page.evaluate(DRAW_EVERY_CALL, EVERY_CALL)
@@ -106,7 +108,8 @@ def test_every_call_shows_whole_in_the_auction(
         assert page.evaluate(HIDDEN_SIGNS) == [], f"{language} {size_name}"
         assert split_words(page) == [], f"{language} {size_name}"
         assert page.evaluate(CUT_CELLS) == [], f"{language} {size_name}"
-        assert page.evaluate(CELLS_READ) == written, f"{language} {size_name}"
+        assert page.evaluate(CELLS_READ) == list(heard), f"{language} {size_name}"
+        assert not SIGNS.search(page.locator("#auction").aria_snapshot()), f"{language} {size_name}"
         if size_name == "phone":
             assert page.evaluate(SHORT_SHOWN), f"{language}: every word fit, nothing was tried"
     context.close()

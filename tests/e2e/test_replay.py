@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.models import Table, TableEvent
 from games.queries import hand_rebuild
-from tests.e2e.screen import PHONE, code_words, outside_viewport
+from tests.e2e.screen import PHONE, code_words, outside_viewport, signs_heard
 from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
@@ -47,6 +47,8 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     expect(replay).to_have_attribute("data-step", str(steps))
     expect(page.locator("#replay-result")).to_be_visible()
     expect(page.locator("#replay-result")).to_contain_text("Match score")
+    # Suits and cards in words for a screen reader: the contract, the action, the result.
+    assert signs_heard(page, "#replay") == []
     page.screenshot(path=artifact_path(f"replay-{variant}-result.png"), full_page=True)
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#replay-result")).to_be_hidden()
@@ -57,6 +59,7 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={middle}")
     expect(replay).to_have_attribute("data-step", str(middle))
     expect(page.locator("#trick .played").first).to_be_visible()
+    assert signs_heard(page, "#replay") == []  # "Boris plays the queen of hearts", not "Q♥"
     page.set_viewport_size(PHONE)
     page.screenshot(path=artifact_path(f"replay-{variant}-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

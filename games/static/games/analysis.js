@@ -2,7 +2,7 @@
 // worth by both measures and what the card played lost; the hand's biggest mistakes first
 // (each a link to its moment); per player, the mean loss per decision.
 import { el } from "./cards.js";
-import { _, LANGUAGE, bidWords, cardWords } from "./words.js";
+import { _, LANGUAGE, bidWords, cardWords, readable } from "./words.js";
 
 // Tenths of a point as the page's language writes them ("80,2" in Bulgarian, Croatian, French).
 const tenths = new Intl.NumberFormat(LANGUAGE, { maximumFractionDigits: 1, useGrouping: false });
@@ -29,16 +29,16 @@ function callPanel(call, nameOf, turned) {
   const box = el("div", { class: "analysis-decision" });
   const words = (bid) => bidWords(bid, turned);
   const facts = { name: chooser(call, nameOf), call: words(call.call), value: points(call.value), best: call.best.map(words).join(", "), loss: points(call.loss) };
-  box.append(el("p", {}, call.loss > 0
+  box.append(el("p", {}, readable(call.loss > 0
     ? _("%(name)s called %(call)s: expected %(value)s; the best call weighed, %(best)s, %(loss)s more.", facts)
-    : _("%(name)s called %(call)s: expected %(value)s, the best of the calls weighed.", facts)));
+    : _("%(name)s called %(call)s: expected %(value)s, the best of the calls weighed.", facts))));
   const head = el("tr", {}, el("th", { scope: "col" }, _("Call")), el("th", { scope: "col" }, _("Expected score, own view")));
   const body = el("tbody");
   for (const option of call.calls) {
     const made = option.call === call.call;
     const best = call.best.includes(option.call);
     body.append(el("tr", { class: made ? "played" : "" },
-      el("th", { scope: "row" }, words(option.call), made ? ` (${_("called")})` : ""),
+      el("th", { scope: "row" }, readable(words(option.call)), made ? ` (${_("called")})` : ""),
       el("td", { class: best ? "best" : "" }, `${points(option.value)}${best ? " ★" : ""}`)));
   }
   box.append(el("table", { class: "analysis-cards" }, el("thead", {}, head), body),

@@ -1,6 +1,6 @@
 // The whole auction of a hand, one column per seat from the first to speak.
 import { el } from "./cards.js";
-import { _, bidShort, bidWords } from "./words.js";
+import { _, bidShort, bidWords, readable } from "./words.js";
 
 /** A table of the bids so far; `nameOf(seat)` names the columns. */
 export function auctionTable(view, nameOf) {
@@ -28,11 +28,11 @@ function callCell(b, turned) {
   const short = bidShort(b.bid, turned);
   const cell = el("td", { "data-seat": String(b.seat) });
   if (short === null) {
-    cell.append(words);
+    cell.append(readable(words));
     return cell;
   }
   cell.title = words;
-  cell.append(el("span", { class: "call-words" }, words),
+  cell.append(el("span", { class: "call-words" }, readable(words)),
     el("span", { class: "call-short", "aria-hidden": "true", hidden: "" }, short));
   return cell;
 }

@@ -5,7 +5,7 @@ import { chooser, decisionPanel, decisionsByFrame, mistakesList, playersTable } 
 import { auctionTable } from "./auction.js";
 import { cardSvg, el } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardWords, declarationWords, trumpsWords } from "./words.js";
+import { _, bidWords, cardWords, declarationWords, readable, trumpsWords } from "./words.js";
 
 const AUTOPLAY_MS = 1200;
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -46,7 +46,7 @@ function drawSeats(frame) {
     for (const d of view.declarations.filter((x) => x.seat === seat)) {
       const cards = d.cards ? ` ${d.cards.map(cardWords).join(" ")}` : "";
       box.append(el("div", { class: `seat-declaration ${d.scored === false ? "beaten" : ""}` },
-        declarationWords(d.kind, d.points, view.variant) + cards));
+        readable(declarationWords(d.kind, d.points, view.variant) + cards)));
     }
   }
 }
@@ -70,10 +70,10 @@ function drawFacts(view) {
   const facts = el("p", { class: "facts" });
   if (view.contract) {
     const taker = takerSeat(view.bids);
-    facts.append(el("span", { class: "contract" }, _("Contract: %(contract)s by %(name)s",
-      { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) })));
+    facts.append(el("span", { class: "contract" }, readable(_("Contract: %(contract)s by %(name)s",
+      { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) }))));
     const trumps = trumpsWords(view.contract.bid);
-    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, trumps));
+    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, readable(trumps)));
   } else {
     facts.append(el("span", { class: "muted" }, _("No contract yet")));
   }
@@ -92,7 +92,7 @@ function drawResult(frame) {
   box.hidden = step !== last || !frame.view.result;
   if (box.hidden) return;
   box.replaceChildren(el("h2", { id: "replay-result-title" }, _("Result")),
-    el("p", { class: "headline" }, resultHeadline(frame.view, seatNames(), teams())),
+    el("p", { class: "headline" }, readable(resultHeadline(frame.view, seatNames(), teams()))),
     pointsTable(frame.view, seatNames(), teams()));
 }
 
@@ -101,7 +101,7 @@ function draw() {
   root.dataset.step = String(step);
   $("replay-step").value = String(step);
   $("replay-position").textContent = _("Step %(step)s of %(last)s", { step, last });
-  $("replay-action").textContent = actionWords(frame);
+  $("replay-action").replaceChildren(readable(actionWords(frame)));
   drawSeats(frame);
   drawTrick(frame.view);
   drawFacts(frame.view);

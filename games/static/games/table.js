@@ -6,7 +6,7 @@ import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el } from "./cards.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
-import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, spoken, trumpsWords } from "./words.js";
+import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
@@ -191,7 +191,7 @@ function drawSeats() {
     if (won === seat) name.append(" ", el("span", { class: "badge leads" }, _("wins the trick")));
     else if (leads === seat) name.append(" ", el("span", { class: "badge leads" }, _("leads")));
     const call = lastCall(seat);
-    if (call) name.append(" ", el("span", { class: "badge call", "data-seat": String(seat) }, call));
+    if (call) name.append(" ", el("span", { class: "badge call", "data-seat": String(seat) }, readable(call)));
     if (turnEndsAt !== null && view?.to_act === seat) {
       name.append(" ", el("span", { class: "seat-clock", role: "timer", "aria-label": _("Time left to play") }));
     }
@@ -202,7 +202,7 @@ function drawSeats() {
     for (const d of view.declarations.filter((x) => x.seat === seat)) {
       const cards = d.cards ? ` ${d.cards.map(cardWords).join(" ")}` : "";
       box.append(el("div", { class: `seat-declaration ${d.scored === false ? "beaten" : ""}` },
-        declarationWords(d.kind, d.points, view.variant) + cards));
+        readable(declarationWords(d.kind, d.points, view.variant) + cards)));
     }
     if (seat !== mySeat) {
       const count = view.hand_sizes[seat];
@@ -396,11 +396,11 @@ function drawScoreboard() {
   if (view && view.contract) {
     const taker = takerSeat(view.bids);
     const words = { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) };
-    facts.append(el("span", { class: "contract", id: "contract" }, view.phase === "bidding"
+    facts.append(el("span", { class: "contract", id: "contract" }, readable(view.phase === "bidding"
       ? _("Highest bid: %(contract)s by %(name)s", words)
-      : _("Contract: %(contract)s by %(name)s", words)));
+      : _("Contract: %(contract)s by %(name)s", words))));
     const trumps = trumpsWords(view.contract.bid);
-    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, trumps));
+    if (trumps) facts.append(" · ", el("span", { class: "trumps" }, readable(trumps)));
   } else if (view) {
     facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }
@@ -447,7 +447,7 @@ function drawFirstCard() {
   if (declarations.length) {
     const list = declarations.map((d) => `${declarationWords(d.kind, d.points, view.variant)} ${d.cards.map(cardWords).join(" ")}`).join(", ");
     box.append(el("label", {}, el("input", { type: "checkbox", id: "declare", checked: true }), " ",
-      _("Announce with my first card: %(list)s", { list })));
+      readable(_("Announce with my first card: %(list)s", { list }))));
   }
   if (offer.belot) {
     const input = el("input", { type: "checkbox", id: "belot", checked: announceBelot, onchange: (e) => { announceBelot = e.target.checked; } });
@@ -466,7 +466,9 @@ function focusMoves() {
 }
 
 function bidButton(bid, label = null) {
-  return el("button", { type: "button", class: "bid", "data-bid": bid, onclick: () => act({ bid }) }, label ?? bidWords(bid, view.turned));
+  const words = label ?? bidWords(bid, view.turned);
+  const heard = spoken(words);
+  return el("button", { type: "button", class: "bid", "data-bid": bid, "aria-label": heard === words ? null : heard, onclick: () => act({ bid }) }, words);
 }
 
 function drawBidding() {
@@ -513,7 +515,7 @@ function finishedHand(result, contract) {
 function summaryDialog(number, finished) {
   return el("div", { class: "dialog" },
     el("h2", { id: "summary-title" }, _("Hand %(number)s over", { number })),
-    el("p", { class: "headline" }, resultHeadline(finished, names(), teams())),
+    el("p", { class: "headline" }, readable(resultHeadline(finished, names(), teams()))),
     pointsTable(finished, names(), teams()));
 }
 
@@ -611,7 +613,7 @@ function drawMatchEnd() {
     el("p", {}, won),
     rated,
     $("guest-offer") ? $("guest-offer").content.cloneNode(true) : "",
-    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, resultHeadline(view, names(), teams())), pointsTable(view, names(), teams())) : "",
+    view && view.result ? el("div", {}, el("h3", {}, _("Last hand")), el("p", {}, readable(resultHeadline(view, names(), teams()))), pointsTable(view, names(), teams())) : "",
     links));
   announce(title);
   box.hidden = false;

@@ -84,16 +84,36 @@ export function bidShort(bid, turned = null) {
   return SHORT_CALLS[bid]?.() ?? null;
 }
 
-/** Text for a screen reader, which may skip a sign or read it in another language: each suit
- * sign as its name, a multiplier as the call that made it ("160 ♠ ×2" -> "160 Spades Coinche"
- * in Coinche, "♥ Hearts ×2" -> "Hearts Double"). */
+/** Text for a screen reader, which may skip a sign or read it in another language: a card
+ * written short as its name ("Q♥" -> "queen of hearts"), each suit sign as its name, a
+ * multiplier as the call that made it ("160 ♠ ×2" -> "160 Spades Coinche" in Coinche,
+ * "♥ Hearts ×2" -> "Hearts Double"). */
 export function spoken(text) {
   let words = text;
+  for (const rank of Object.keys(RANK_NAMES)) {
+    for (const suit of Object.keys(CODE_SUIT)) words = words.replaceAll(cardWords(rank + suit), cardName(rank + suit));
+  }
   for (const [suit, sign] of Object.entries(SUITS)) {
     const name = SUIT_NAMES[suit]();
     words = words.replaceAll(`${sign} ${name}`, name).replaceAll(sign, name);
   }
   return words.replaceAll("×2", CALLS.double()).replaceAll("×4", CALLS.redouble());
+}
+
+/** Text for the eye with its words for the ear (`spoken`): the signs shown, their names
+ * read, as a node; the text itself where the two agree. */
+export function readable(text) {
+  const heard = spoken(text);
+  if (heard === text) return text;
+  const seen = document.createElement("span");
+  seen.setAttribute("aria-hidden", "true");
+  seen.textContent = text;
+  const read = document.createElement("span");
+  read.className = "visually-hidden";
+  read.textContent = heard;
+  const both = document.createElement("span");
+  both.append(seen, read);
+  return both;
 }
 
 /** Whether a bid names a contract (not pass, double and the like). */
