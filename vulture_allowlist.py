@@ -81,7 +81,7 @@ _.help  # management command help text
 _.MaximumLengthValidator  # password validator named in settings.AUTH_PASSWORD_VALIDATORS
 _.get_help_text  # password validator hook
 _.validate  # password validator and DRF serializer hook
-_.bid_words  # template filter, registered with @register.filter
+_.contract_words  # template tag, registered with @register.simple_tag
 _.outcome_words  # template filter, registered with @register.filter
 _.ranks_by_matchpoints  # format policy flag, read by the tournament templates
 _.confirm  # organizer action's question, read by the tournament templates

@@ -6,7 +6,9 @@ import json
 import re
 
 import pytest
+from django.template import Context, Template
 from django.test import Client
+from django.utils import translation
 
 from games.models import Seat, Table, TableEvent
 from games.services import table_create, table_leave, table_quit, table_seat_back
@@ -112,6 +114,34 @@ def test_a_finished_hand_replays_step_by_step(client: Client) -> None:
     assert frames[0]["action"] is None and frames[-1]["view"]["result"] is not None
     assert all(len(frame["hands"]) == 4 for frame in frames)
     assert client.get(f"/tables/{table.pk}/hands/99/").status_code == 404
+
+
+def test_the_hand_list_says_each_contract_in_words_to_a_screen_reader(client: Client) -> None:
+    # "100 ♠ ×2": a screen reader may skip the sign, or read it in another language.
+    table = play_bots_to_end(bot_table("coinche", target=1000))
+    listing = client.get(f"/tables/{table.pk}/hands/").content.decode()
+    body = listing.split("<tbody>")[1].split("</tbody>")[0]
+    heard = re.sub(r'<span aria-hidden="true">.*?</span>', "", body)
+    assert re.search("[♣♦♥♠]", body) and not re.search("[♣♦♥♠×]", heard)
+    assert re.search(r'class="visually-hidden">\d+ (Clubs|Diamonds|Hearts|Spades)', heard)
+
+
+@pytest.mark.parametrize(
+    ("language", "contract", "heard"),
+    [
+        ("en", {"bid": "100 spades", "multiplier": 2}, "100 Spades Coinche"),
+        ("fr", {"bid": "capot hearts", "multiplier": 4}, "Capot Cœur Surcoinche"),
+        ("bg", {"bid": "110 clubs", "multiplier": 2}, "110 Спатия Контра"),
+    ],
+)
+def test_a_doubled_contract_is_heard_as_its_call(
+    language: str, contract: dict[str, object], heard: str
+) -> None:
+    template = Template("{% load game_words %}{% contract_words contract 'coinche' %}")
+    with translation.override(language):
+        html = template.render(Context({"contract": contract}))
+    assert f'<span class="visually-hidden">{heard}</span>' in html, html
+    assert re.search(r'<span aria-hidden="true">[^<]*[♣♦♥♠] ×\d</span>', html), html
 
 
 def test_the_hand_in_progress_cannot_be_replayed(client: Client) -> None:
