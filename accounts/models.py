@@ -17,10 +17,17 @@ from accounts.usernames import BOT_PREFIX, GUEST_PREFIX, site_account_name
 from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 INITIAL_RATING = 1500.0
-# The computer players' starting ratings, spread out so they work as a yardstick: a person's
-# match against the computer is rated against them (their one account, in three seats, never
-# moves from it; see accounts.elo.match_changes).
-COMPUTER_RATINGS = {BotLevel.EASY: 1300.0, BotLevel.MEDIUM: 1500.0, BotLevel.HARD: 1700.0}
+# The computer players' ratings per rule set: a person's match against the computer is rated
+# against them (their one account, in three seats, never moves from it; see
+# accounts.elo.match_changes), so they are a yardstick, and a player must come to the same
+# rating whichever level they play. Medium is where a new person starts; easy and hard lie as
+# far from it as their whole matches against medium show (`bench/computer_ratings.py`,
+# docs/bots.md).
+COMPUTER_RATINGS: dict[BotLevel, dict[str, float]] = {
+    BotLevel.EASY: {"bulgarian": 1370.0, "bela": 1390.0, "belote": 1410.0, "coinche": 1290.0},
+    BotLevel.MEDIUM: dict.fromkeys(Variant.values, INITIAL_RATING),
+    BotLevel.HARD: {"bulgarian": 1580.0, "bela": 1530.0, "belote": 1570.0, "coinche": 1540.0},
+}
 
 
 class UserManager(DjangoUserManager["User"]):
@@ -111,7 +118,6 @@ class User(AbstractUser):
     def bot_account(cls, *, level: BotLevel, rating: float | None = None) -> User:
         """The computer player of a level, created once with a rating in every rule set (its
         level's in COMPUTER_RATINGS unless `rating` is given)."""
-        start = COMPUTER_RATINGS[level] if rating is None else rating
         with transaction.atomic():
             bot = cls.computer_player(
                 username=f"{BOT_PREFIX}{level.value}",
@@ -120,6 +126,7 @@ class User(AbstractUser):
                 level=level,
             )
             for variant in Variant:
+                start = COMPUTER_RATINGS[level][variant] if rating is None else rating
                 Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": start})
         return bot
 

@@ -6,7 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from accounts.models import Rating
+from accounts.models import COMPUTER_RATINGS, Rating
+from games.choices import BotLevel
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -23,13 +24,49 @@ def test_the_computer_players_unmoved_ratings_start_spread_out_by_level() -> Non
     for account in (hard, easy, person):
         rating.objects.create(user=account, variant="bela", value=1500.0)
     rating.objects.create(user=easy, variant="coinche", value=1512.5, rated_matches=3)
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
-    values = {(r.user.username, r.variant): r.value for r in Rating.objects.select_related("user")}
-    assert values == {
+    migrate_to([("accounts", "0006_computer_players_spread_out")])
+    assert ratings() == {
         ("bot-hard", "bela"): 1700.0,
         ("bot-easy", "bela"): 1300.0,
         ("ann", "bela"): 1500.0,
         ("bot-easy", "coinche"): 1512.5,  # moved by matches: kept
     }
+    migrate_to(None)
+
+
+def test_the_computer_players_ratings_move_to_what_their_matches_measured() -> None:
+    executor = MigrationExecutor(connection)
+    before = [("accounts", "0006_computer_players_spread_out")]
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user, rating = old.get_model("accounts", "User"), old.get_model("accounts", "Rating")
+    hard = user.objects.create(username="bot-hard", is_bot=True, bot_level="hard")
+    easy = user.objects.create(username="bot-easy", is_bot=True, bot_level="easy")
+    medium = user.objects.create(username="bot-medium", is_bot=True, bot_level="medium")
+    person = user.objects.create(username="ann")
+    rating.objects.create(user=hard, variant="bela", value=1700.0)
+    rating.objects.create(user=easy, variant="coinche", value=1312.5, rated_matches=3)
+    rating.objects.create(user=medium, variant="belote", value=1500.0)
+    rating.objects.create(user=person, variant="bela", value=1640.0)
+    migrate_to([("accounts", "0007_computer_players_measured")])
+    assert ratings() == {
+        ("bot-hard", "bela"): COMPUTER_RATINGS[BotLevel.HARD]["bela"],
+        ("bot-easy", "coinche"): COMPUTER_RATINGS[BotLevel.EASY]["coinche"] + 12.5,  # its drift
+        ("bot-medium", "belote"): 1500.0,
+        ("ann", "bela"): 1640.0,
+    }
+    migrate_to([("accounts", "0006_computer_players_spread_out")])
+    assert ratings()[("bot-hard", "bela")] == 1700.0, "and back"
+    assert ratings()[("bot-easy", "coinche")] == 1312.5
+    migrate_to(None)
+
+
+def migrate_to(targets: list[tuple[str, str]] | None) -> None:
+    """Migrate the test database to `targets` (None: the latest)."""
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets or executor.loader.graph.leaf_nodes())
+
+
+def ratings() -> dict[tuple[str, str], float]:
+    return {(r.user.username, r.variant): r.value for r in Rating.objects.select_related("user")}

@@ -67,3 +67,15 @@ def test_regret_values_every_level_s_cards_against_the_seer_s_best() -> None:
     assert all(int(count) > 0 for _, count, _ in summaries), out
     cells = [float(x) for x in re.findall(r"(-?[\d.]+) \(\s*\d+\)", out)]
     assert cells and min(cells) >= 0.0, out
+
+
+@pytest.mark.slow
+def test_the_computer_players_ratings_come_from_their_matches() -> None:
+    out = _run("computer_ratings.py", "--variants", "bela", "--easy-pairs", "2",
+               "--hard-pairs", "1", "--jobs", "1")  # fmt: skip
+    gaps = re.findall(r"^bela: (\w+) vs (\w+): \d+ match pairs, .* Elo gap ([+-]\d+)", out, re.M)
+    assert [(a, b) for a, b, _ in gaps] == [("medium", "easy"), ("hard", "medium")], out
+    easy, medium, hard = re.search(r"^bela: (\d+), (\d+), (\d+)$", out, re.M).groups()
+    assert int(medium) == 1500, out
+    assert int(easy) == round(1500 - int(gaps[0][2]), -1), out
+    assert int(hard) == round(1500 + int(gaps[1][2]), -1), out

@@ -1,14 +1,15 @@
 """An account's match against the computer is rated, as the lobby promises ("Sign in to be
 rated"): it never was, so no one who played the computer ever got a rating. The computer
-players are the yardstick: their ratings start spread out by level and never move."""
+players are the yardstick: their ratings start where their matches measured them, by level and
+rule set, and never move."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
 
-from accounts.models import Rating, RatingChange, User
-from games.choices import BotLevel
+from accounts.models import COMPUTER_RATINGS, Rating, RatingChange, User
+from games.choices import BotLevel, Variant
 from games.services import table_create_in_lobby, table_end, table_quit
 from tests.games.factories import person
 
@@ -27,6 +28,7 @@ def test_an_accounts_match_against_the_computer_is_rated_a_guests_or_a_peoples_t
 
 def test_conceding_to_the_computer_costs_the_person_rating_and_moves_no_computer() -> None:
     player = person()
+    User.bot_account(level=BotLevel.HARD, rating=1700.0)
     table = table_create_in_lobby(
         user=player, opponents="computer", variant="coinche", bot_level=BotLevel.HARD
     )
@@ -39,13 +41,17 @@ def test_conceding_to_the_computer_costs_the_person_rating_and_moves_no_computer
     assert Rating.objects.get(user=bot, variant="coinche").value == 1700.0
 
 
-def test_the_computer_players_start_spread_out_without_demo_data() -> None:
+@pytest.mark.parametrize("variant", Variant.values)
+def test_the_computer_players_start_at_their_measured_ratings_without_demo_data(
+    variant: str,
+) -> None:
     # A site run without the demo data made every level 1500: no yardstick at all.
-    starts = {
-        level: Rating.objects.get(user=User.bot_account(level=level), variant="bela").value
+    starts = [
+        Rating.objects.get(user=User.bot_account(level=level), variant=variant).value
         for level in BotLevel
-    }
-    assert starts == {BotLevel.EASY: 1300.0, BotLevel.MEDIUM: 1500.0, BotLevel.HARD: 1700.0}
+    ]
+    assert starts == [COMPUTER_RATINGS[level][variant] for level in BotLevel]
+    assert starts[0] < starts[1] == 1500.0 < starts[2], "weakest first; medium, a new person's"
 
 
 def test_play_again_is_rated_too(client: Client) -> None:
@@ -72,6 +78,7 @@ def test_leaving_a_rated_match_says_on_the_lobby_what_it_cost(
     player = person()
     client.force_login(player)
     client.cookies["django_language"] = language
+    User.bot_account(level=BotLevel.HARD, rating=1700.0)
     table = table_create_in_lobby(
         user=player, opponents="computer", variant="coinche", bot_level=BotLevel.HARD
     )
