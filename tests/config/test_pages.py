@@ -7,7 +7,8 @@ import re
 import pytest
 from django.test import Client
 
-from accounts.models import User
+from accounts.models import COMPUTER_RATINGS, User
+from games.choices import BotLevel
 from games.models import Table
 from games.services import table_create_in_lobby, table_leave
 from tournaments.demo import SAMPLE_TOURNAMENT, demo_data_load
@@ -48,8 +49,10 @@ def test_home_page_gives_the_bots_ratings_a_line_per_rule_set(client: Client) ->
     }
     heads = "Rule set Bot (Easy) Bot (Medium) Bot (Hard)"
     assert list(ratings) == [heads, "Bulgarian Belot", "Croatian Bela", "French Belote", "Coinche"]
-    assert ratings["Coinche"] == ["1,300", "1,500", "1,733"]
-    assert ratings["Croatian Bela"] == ["1,300", "1,500", "1,700"]
+    starts = {level: COMPUTER_RATINGS[level] for level in BotLevel}
+    easy, hard = starts[BotLevel.EASY], starts[BotLevel.HARD]
+    assert ratings["Coinche"] == [f"{easy['coinche']:,.0f}", "1,500", "1,733"]
+    assert ratings["Croatian Bela"] == [f"{easy['bela']:,.0f}", "1,500", f"{hard['bela']:,.0f}"]
     assert table.count("Bulgarian Belot") == 1
 
 

@@ -34,6 +34,19 @@ SIGNS = re.compile("[♣♦♥♠×]")
 NAMED_LINE = re.compile(r'^\s*- (?:img|button) "[^"♣♦♥♠×]*"')
 
 
+SEEN_TEXT = """(selector) => {
+  const copy = document.querySelector(selector).cloneNode(true);
+  copy.querySelectorAll(".visually-hidden").forEach((node) => node.remove());
+  return copy.textContent;
+}"""
+
+
+def seen_text(page: Page, selector: str) -> str:
+    """The text of `selector` that the eye sees: less what only a screen reader is given."""
+    text: str = page.evaluate(SEEN_TEXT, selector)
+    return text
+
+
 def signs_heard(page: Page, selector: str) -> list[str]:
     """The lines of what a screen reader hears in `selector` that hold a suit sign or "×"."""
     lines = page.locator(selector).aria_snapshot().splitlines()
@@ -153,7 +166,7 @@ WORDS_OVER_CARDS = """() => {
   const found = [];
   while (walker.nextNode()) {
     const text = walker.currentNode;
-    if (!text.textContent.trim() || text.parentElement.closest("#trick .played")) continue;
+    if (!text.textContent.trim() || text.parentElement.closest("#trick .played, .visually-hidden")) continue;
     const range = document.createRange();
     range.selectNodeContents(text);
     const shown = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1);

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import rules
-from tests.e2e.screen import code_words, seated_against_bots, words_over_cards
+from tests.e2e.screen import code_words, seated_against_bots, seen_text, words_over_cards
 from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
@@ -88,8 +88,9 @@ def test_a_hand_told_in_words_paced_and_explained(
     expect(offer).to_contain_text("Tierce (20) 7♥ 8♥ 9♥")
     expect(offer).to_contain_text("Bela (20)")
     expect(page.locator("#pos-bottom .badge.leads")).to_be_visible()
-    expect(page.locator("#contract")).to_have_text("Contract: ♥ Hearts by You")
-    facts = page.locator("#scoreboard .facts").inner_text()
+    expect(page.locator("#contract [aria-hidden=true]")).to_have_text("Contract: ♥ Hearts by You")
+    expect(page.locator("#contract .visually-hidden")).to_have_text("Contract: Hearts by You")
+    facts = seen_text(page, "#scoreboard .facts")
     assert facts.count("Hearts") == 1, f"the trumps are named once: {facts}"
     page.screenshot(path=artifact_path("words-first-card.png"))
     click_and_wait(page, '#hand button[data-card="7h"]')
