@@ -166,7 +166,8 @@ WORDS_OVER_CARDS = """() => {
   const found = [];
   while (walker.nextNode()) {
     const text = walker.currentNode;
-    if (!text.textContent.trim() || text.parentElement.closest("#trick .played, .visually-hidden")) continue;
+    const skipped = text.parentElement.closest("#trick .played, .visually-hidden");
+    if (!text.textContent.trim() || skipped) continue;
     const range = document.createRange();
     range.selectNodeContents(text);
     const shown = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1);
