@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import User
+from accounts.models import User, computer_match_stakes
 from config.errors import ServiceError
 from config.refused import refused
 from config.signed_in import signed_in_user
@@ -45,7 +46,26 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "live_tables": queries.table_list_with_people_playing(),
         "finished_tables": queries.table_list(status=Table.Status.FINISHED, limit=10),
     }
+    user = request.user
+    if isinstance(user, User) and not user.is_guest:
+        context["stakes"] = [
+            {**stake, "words": stake_words(stake)} for stake in computer_match_stakes(user)
+        ]
     return render(request, "games/lobby.html", context)
+
+
+def stake_words(stake: dict[str, Any]) -> str:
+    """What a rated match against the computer would do to the rating, in the page's
+    language: "Rated against the computer: +14 if you win, -26 if you lose (your rating:
+    1,486)." """
+    return _(
+        "Rated against the computer: %(win)s if you win, %(loss)s if you lose (your rating:"
+        " %(rating)s)."
+    ) % {
+        "win": f"+{floatformat(stake['win'], '0')}",
+        "loss": floatformat(stake["loss"], "0"),
+        "rating": floatformat(stake["rating"], "0g"),
+    }
 
 
 @require_POST

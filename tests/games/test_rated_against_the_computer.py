@@ -5,10 +5,18 @@ rule set, and never move."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
-from accounts.models import COMPUTER_RATINGS, Rating, RatingChange, User
+from accounts.models import (
+    COMPUTER_RATINGS,
+    Rating,
+    RatingChange,
+    User,
+    computer_match_stakes,
+)
 from games.choices import BotLevel, Variant
 from games.services import table_create_in_lobby, table_end, table_quit
 from tests.games.factories import person
@@ -94,3 +102,35 @@ def test_leaving_an_unrated_match_says_nothing_of_a_rating(client: Client) -> No
     table = table_create_in_lobby(user=player, opponents="computer", variant="bela", max_hands=3)
     response = client.post(f"/tables/{table.pk}/leave/", follow=True)
     assert not list(response.context["messages"])
+
+
+def test_the_lobby_says_what_a_rated_match_against_the_computer_puts_at_stake(
+    client: Client,
+) -> None:
+    # A person choosing a level saw nothing of what a win or a loss would do to their rating.
+    player = person()
+    Rating.objects.create(user=player, variant="coinche", value=1480.0, rated_matches=25)
+    stakes = {(s["variant"], s["level"]): s for s in computer_match_stakes(player)}
+    assert len(stakes) == len(Variant.values) * len(BotLevel)
+    hard = stakes["coinche", "hard"]
+    assert hard["rating"] == 1480.0 and hard["win"] > 0 > hard["loss"]
+    assert hard["win"] - hard["loss"] == pytest.approx(20.0), "an established rating: K 20"
+    # What the lobby promises is what conceding then costs.
+    table = table_create_in_lobby(
+        user=player, opponents="computer", variant="coinche", bot_level=BotLevel.HARD
+    )
+    table_quit(table_id=table.pk, user=player)
+    assert RatingChange.objects.get(user=player).delta == pytest.approx(hard["loss"])
+
+    client.force_login(player)
+    page = client.get("/tables/").content.decode()
+    shown = re.findall(r'<p class="stake"[^>]*>([^<]*)</p>', page)
+    assert len(shown) == len(stakes) and f"+{round(hard['win'])} if you win" in page
+    assert re.search(r'<p class="stake" data-variant="bela" data-level="easy">Rated', page)
+
+
+@pytest.mark.parametrize("who", ["nobody", "guest"])
+def test_the_lobby_puts_no_rating_at_stake_for_a_guest(client: Client, who: str) -> None:
+    if who == "guest":
+        client.force_login(User.guest_account())
+    assert 'class="stake"' not in client.get("/tables/").content.decode()
