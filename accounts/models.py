@@ -130,6 +130,47 @@ class User(AbstractUser):
                 Rating.objects.get_or_create(user=bot, variant=variant, defaults={"value": start})
         return bot
 
+    def computer_match_stakes(self) -> list[dict[str, object]]:
+        """What a rated match against each level of the computer would move this person's rating
+        by, per rule set: `win` and `loss` (their partner and both opponents being that level's
+        one account, as accounts.elo.match_changes will rate it), beside `rating`, theirs now.
+        A method of the account rather than a service: the lobby (games) reads only this model."""
+        mine = {r.variant: r for r in self.ratings.all()}
+        computers = {
+            (r.user.bot_level, r.variant): r.value
+            for r in Rating.objects.filter(user__is_bot=True).select_related("user")
+            if r.user.username == f"{BOT_PREFIX}{r.user.bot_level}"
+        }
+        stakes: list[dict[str, object]] = []
+        for variant in Variant.values:
+            rating = mine.get(variant)
+            person = PlayerBefore(
+                self.pk,
+                INITIAL_RATING if rating is None else rating.value,
+                0 if rating is None else rating.rated_matches,
+            )
+            for level in BotLevel:
+                value = computers.get((level, variant), COMPUTER_RATINGS[level][variant])
+                computer = PlayerBefore(0, value, 0)
+                win, loss = (
+                    next(
+                        c.after - c.before
+                        for c in match_changes(((person, computer), (computer, computer)), result)
+                        if c.user_id == self.pk
+                    )
+                    for result in (1.0, 0.0)
+                )
+                stakes.append(
+                    {
+                        "variant": variant,
+                        "level": str(level),
+                        "rating": person.rating,
+                        "win": win,
+                        "loss": loss,
+                    }
+                )
+        return stakes
+
 
 class Rating(models.Model):
     """A user's Elo rating in one rule set."""
@@ -239,44 +280,3 @@ class KnownAddress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} from {self.ip}"
-
-
-def computer_match_stakes(user: User) -> list[dict[str, object]]:
-    """What a rated match against each level of the computer would move this person's rating
-    by, per rule set: `win` and `loss` (their partner and both opponents being that level's
-    one account, as accounts.elo.match_changes will rate it), beside `rating`, theirs now."""
-    mine = {r.variant: r for r in user.ratings.all()}
-    computers = {
-        (r.user.bot_level, r.variant): r.value
-        for r in Rating.objects.filter(user__is_bot=True).select_related("user")
-        if r.user.username == f"{BOT_PREFIX}{r.user.bot_level}"
-    }
-    stakes: list[dict[str, object]] = []
-    for variant in Variant.values:
-        rating = mine.get(variant)
-        person = PlayerBefore(
-            user.pk,
-            INITIAL_RATING if rating is None else rating.value,
-            0 if rating is None else rating.rated_matches,
-        )
-        for level in BotLevel:
-            value = computers.get((level, variant), COMPUTER_RATINGS[level][variant])
-            computer = PlayerBefore(0, value, 0)
-            win, loss = (
-                next(
-                    c.after - c.before
-                    for c in match_changes(((person, computer), (computer, computer)), result)
-                    if c.user_id == user.pk
-                )
-                for result in (1.0, 0.0)
-            )
-            stakes.append(
-                {
-                    "variant": variant,
-                    "level": str(level),
-                    "rating": person.rating,
-                    "win": win,
-                    "loss": loss,
-                }
-            )
-    return stakes

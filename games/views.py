@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import User, computer_match_stakes
+from accounts.models import User
 from config.errors import ServiceError
 from config.refused import refused
 from config.signed_in import signed_in_user
@@ -49,7 +49,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
     user = request.user
     if isinstance(user, User) and not user.is_guest:
         context["stakes"] = [
-            {**stake, "words": stake_words(stake)} for stake in computer_match_stakes(user)
+            {**stake, "words": stake_words(stake)} for stake in user.computer_match_stakes()
         ]
     return render(request, "games/lobby.html", context)
 

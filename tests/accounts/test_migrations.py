@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -13,13 +15,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_computer_players_unmoved_ratings_start_spread_out_by_level() -> None:
-    executor = MigrationExecutor(connection)
-    before = [("accounts", "0005_choices_from_registries")]
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
-    user, rating = old.get_model("accounts", "User"), old.get_model("accounts", "Rating")
-    hard = user.objects.create(username="bot-hard", is_bot=True, bot_level="hard")
-    easy = user.objects.create(username="bot-easy", is_bot=True, bot_level="easy")
+    user, rating = models_at(("accounts", "0005_choices_from_registries"))
+    hard, easy, _ = computer_players(user)
     person = user.objects.create(username="ann")
     for account in (hard, easy, person):
         rating.objects.create(user=account, variant="bela", value=1500.0)
@@ -35,14 +32,8 @@ def test_the_computer_players_unmoved_ratings_start_spread_out_by_level() -> Non
 
 
 def test_the_computer_players_ratings_move_to_what_their_matches_measured() -> None:
-    executor = MigrationExecutor(connection)
-    before = [("accounts", "0006_computer_players_spread_out")]
-    executor.migrate(before)
-    old = executor.loader.project_state(before).apps
-    user, rating = old.get_model("accounts", "User"), old.get_model("accounts", "Rating")
-    hard = user.objects.create(username="bot-hard", is_bot=True, bot_level="hard")
-    easy = user.objects.create(username="bot-easy", is_bot=True, bot_level="easy")
-    medium = user.objects.create(username="bot-medium", is_bot=True, bot_level="medium")
+    user, rating = models_at(("accounts", "0006_computer_players_spread_out"))
+    hard, easy, medium = computer_players(user)
     person = user.objects.create(username="ann")
     rating.objects.create(user=hard, variant="bela", value=1700.0)
     rating.objects.create(user=easy, variant="coinche", value=1312.5, rated_matches=3)
@@ -59,6 +50,23 @@ def test_the_computer_players_ratings_move_to_what_their_matches_measured() -> N
     assert ratings()[("bot-hard", "bela")] == 1700.0, "and back"
     assert ratings()[("bot-easy", "coinche")] == 1312.5
     migrate_to(None)
+
+
+def models_at(target: tuple[str, str]) -> tuple[Any, Any]:
+    """The test database migrated back to `target`: its User and Rating models as they were."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([target])
+    old = executor.loader.project_state([target]).apps
+    return old.get_model("accounts", "User"), old.get_model("accounts", "Rating")
+
+
+def computer_players(user: Any) -> tuple[Any, Any, Any]:
+    """The hard, easy and medium computer players' accounts, in an earlier schema's model."""
+    hard, easy, medium = (
+        user.objects.create(username=f"bot-{level}", is_bot=True, bot_level=level)
+        for level in ("hard", "easy", "medium")
+    )
+    return hard, easy, medium
 
 
 def migrate_to(targets: list[tuple[str, str]] | None) -> None:

@@ -15,7 +15,6 @@ from accounts.models import (
     Rating,
     RatingChange,
     User,
-    computer_match_stakes,
 )
 from games.choices import BotLevel, Variant
 from games.services import table_create_in_lobby, table_end, table_quit
@@ -110,7 +109,7 @@ def test_the_lobby_says_what_a_rated_match_against_the_computer_puts_at_stake(
     # A person choosing a level saw nothing of what a win or a loss would do to their rating.
     player = person()
     Rating.objects.create(user=player, variant="coinche", value=1480.0, rated_matches=25)
-    stakes = {(s["variant"], s["level"]): s for s in computer_match_stakes(player)}
+    stakes = {(s["variant"], s["level"]): s for s in player.computer_match_stakes()}
     assert len(stakes) == len(Variant.values) * len(BotLevel)
     hard = stakes["coinche", "hard"]
     assert hard["rating"] == 1480.0 and hard["win"] > 0 > hard["loss"]
