@@ -20,6 +20,7 @@ from games.services import (
 from tests.games.duplicate_tables import duplicate_pair, play_hands
 from tests.games.factories import (
     a_persons_move,
+    hand_now,
     people_table,
     person,
     play_as_people,
@@ -208,8 +209,11 @@ def test_a_hands_analysis_says_which_moves_the_computer_chose_for_a_person() -> 
 
 @pytest.mark.django_db
 def test_moves_after_a_person_left_mid_hand_are_the_computers_and_the_stand_ins() -> None:
-    table, people = four_people("belote", 1)
-    move_by_person(table, 6)  # the auction, then a card or two
+    table, people = four_people("bulgarian", 1)
+    # The auction: clubs, then three passes, each a call with a choice; the lead comes next,
+    # with eight cards to choose from.
+    move_by_person(table, 4)
+    assert hand_now(table).phase == "playing"
     before = table.version
     seat = seat_to_act(table)
     organizer_pick = person()
