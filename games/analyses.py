@@ -19,7 +19,7 @@ from games import outbox
 from games.analysis import ANALYSIS_VERSION, analyse_hand
 from games.choices import variant_label
 from games.models import HandAnalysis, MatchPlayer, Table, TableEvent
-from games.own_moves import cards_played_by_others, hand_stand_ins, stand_in_json
+from games.own_moves import StandIn, cards_played_by_others, hand_stand_ins, stand_in_json
 from games.queries import hand_rebuild, hands_finished, hands_visible
 from games.watching import WITHHELD, watch_refusal
 
@@ -68,8 +68,11 @@ def hands_analysis_catch_up(*, grace_seconds: float, window_seconds: float, limi
     return sum(outbox.queue_analysis(table_id, number) for table_id, number in missed)
 
 
-def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any]:
-    """The analysis of a finished hand as this viewer may see it (`pending` until computed).
+def hand_analysis_read(
+    *, table: Table, number: int, user: Any, stand_ins: dict[int, StandIn] | None = None
+) -> dict[str, Any]:
+    """The analysis of a finished hand as this viewer may see it (`pending` until computed);
+    `stand_ins`: the hand's, where the caller has read them already (the replay page).
 
     Refused as the replay is: a rival of a duplicate round (403), a hand not yet finished at
     every table of the round (403), a hand not finished (404).
@@ -85,7 +88,8 @@ def hand_analysis_read(*, table: Table, number: int, user: Any) -> dict[str, Any
     row = HandAnalysis.objects.filter(table=table, hand=number).first()
     if row is None or row.data.get("version") != ANALYSIS_VERSION:
         return {"hand": number, "status": "pending", "decisions": [], "auction": []}
-    stand_ins = hand_stand_ins(table=table, number=number)
+    if stand_ins is None:
+        stand_ins = hand_stand_ins(table=table, number=number)
 
     def chooser(move: dict[str, Any]) -> dict[str, Any]:
         return {**move, "stand_in": stand_in_json(stand_ins.get(move["action"]))}

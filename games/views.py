@@ -274,7 +274,9 @@ def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpRespons
         ],
         "glossary": glossary(table.variant),
     }
-    context["analysis"] = hand_analysis_read(table=table, number=number, user=request.user)
+    context["analysis"] = hand_analysis_read(
+        table=table, number=number, user=request.user, stand_ins=stand_ins
+    )
     return render(request, "games/replay.html", context)
 
 
