@@ -86,6 +86,8 @@ def test_a_hand_told_in_words_paced_and_explained(
     offer = page.locator("#declare-options")
     expect(offer).to_be_visible()
     expect(offer).to_contain_text("Tierce (20) 7♥ 8♥ 9♥")
+    heard = offer.locator(".visually-hidden")  # a list, heard as one
+    expect(heard).to_contain_text("Tierce (20) seven of hearts, eight of hearts, nine of hearts")
     expect(offer).to_contain_text("Bela (20)")
     expect(page.locator("#pos-bottom .badge.leads")).to_be_visible()
     expect(page.locator("#contract [aria-hidden=true]")).to_have_text("Contract: ♥ Hearts by You")

@@ -84,15 +84,19 @@ export function bidShort(bid, turned = null) {
   return SHORT_CALLS[bid]?.() ?? null;
 }
 
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** Text for a screen reader, which may skip a sign or read it in another language: a card
- * written short as its name ("Q♥" -> "queen of hearts"), each suit sign as its name, a
- * multiplier as the call that made it ("160 ♠ ×2" -> "160 Spades Coinche" in Coinche,
- * "♥ Hearts ×2" -> "Hearts Double"). */
+ * written short as its name ("Q♥" -> "queen of hearts"), cards in a row as a list ("Q♥ K♥" ->
+ * "queen of hearts, king of hearts"), each suit sign as its name, a multiplier as the call
+ * that made it ("160 ♠ ×2" -> "160 Spades Coinche" in Coinche, "♥ Hearts ×2" -> "Hearts
+ * Double"). */
 export function spoken(text) {
-  let words = text;
-  for (const rank of Object.keys(RANK_NAMES)) {
-    for (const suit of Object.keys(CODE_SUIT)) words = words.replaceAll(cardWords(rank + suit), cardName(rank + suit));
-  }
+  const codes = Object.keys(RANK_NAMES).flatMap((rank) => Object.keys(CODE_SUIT).map((suit) => rank + suit));
+  const codeOf = new Map(codes.map((code) => [cardWords(code), code]));
+  const card = [...codeOf.keys()].map(escaped).join("|");
+  const row = new RegExp(`(?:${card})(?: (?:${card}))*`, "g");
+  let words = text.replace(row, (cards) => cards.split(" ").map((c) => cardName(codeOf.get(c))).join(", "));
   for (const [suit, sign] of Object.entries(SUITS)) {
     const name = SUIT_NAMES[suit]();
     words = words.replaceAll(`${sign} ${name}`, name).replaceAll(sign, name);
