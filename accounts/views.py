@@ -35,7 +35,7 @@ from accounts.forms import (
     TokenForm,
 )
 from accounts.login_guard import client_ip
-from accounts.models import ApiToken
+from accounts.models import INITIAL_RATING, ApiToken
 from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
@@ -236,6 +236,7 @@ def player(request: HttpRequest, username: str) -> HttpResponse:
         ratings.append({"rating": rating, "chart": chart})
     context = {
         "player": user,
+        "initial_rating": INITIAL_RATING,
         "ratings": ratings,
         "matches": queries.recent_matches(user=user),
         "accuracy": accuracy_lines(player_accuracy(user=user)),

@@ -156,6 +156,8 @@ def test_a_computer_player_in_three_seats_lists_the_match_once() -> None:
     # The match was rated (for ann) and left the yardstick where it was.
     assert '"Rating"><span class="muted">rated</span>' in rows[0]
     assert "0 rated matches" not in page and "move only the people's ratings" in page
+    measured = "measured by matches between the computer levels (medium at a new player's 1,500)"
+    assert measured in page
     # Its rating is the yardstick, never "provisional", here or on a leaderboard.
     assert "provisional" not in page
     assert "provisional" not in Client().get("/leaderboards/belote/?show=all").content.decode()

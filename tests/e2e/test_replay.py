@@ -118,7 +118,7 @@ def test_a_french_result_names_each_declarer_with_french_punctuation(
     page.keyboard.press("End")
     result = page.locator("#replay-result")
     expect(result).to_contain_text("Score du match")
-    expect(result.locator("tr.scored").first).to_contain_text(re.compile(r"\(\d+\) : \w"))
+    expect(result.locator("tr.scored").first).to_contain_text(re.compile(r"\(\d+\)\s: \w"))
 
 
 def test_every_hands_replay_link_is_in_reach_on_a_phone_in_bulgarian(

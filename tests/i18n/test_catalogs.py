@@ -45,3 +45,17 @@ def test_translations_keep_every_placeholder(language: str, domain: str) -> None
 def test_django_loads_the_committed_catalogs(language: str) -> None:
     with translation.override(language):
         assert translation.gettext("Play against the computer") != "Play against the computer"
+
+
+# French sets a space before ":", ";", "!" and "?" and inside « », one that never breaks: a
+# plain space let a line begin with "?" or a lone ":".
+BREAKABLE_FRENCH_SPACE = re.compile(r" [:;!?»]|« ")
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_french_punctuation_keeps_to_its_word(domain: str) -> None:
+    breakable = []
+    for entry in read_po(LOCALE / "fr" / "LC_MESSAGES" / f"{domain}.po"):
+        forms = [v for k, v in entry.items() if k.startswith("msgstr")]
+        breakable += [form for form in forms if BREAKABLE_FRENCH_SPACE.search(form)]
+    assert breakable == []

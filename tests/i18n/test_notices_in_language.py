@@ -32,7 +32,7 @@ NOTICE = {
     [
         ("bg", "Масата ви е готова: кръг 2 на Kup.", "Към масата"),
         ("hr", "Vaš stol je spreman: krug 2 turnira Kup.", "Idi za stol"),
-        ("fr", "Votre table est prête : ronde 2 de Kup.", "Aller à votre table"),
+        ("fr", "Votre table est prête\u00a0: ronde 2 de Kup.", "Aller à votre table"),
         ("en", "Your table is ready: round 2 of Kup.", "Go to your table"),
     ],
 )

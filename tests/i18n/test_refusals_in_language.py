@@ -24,7 +24,7 @@ from tests.helpers import Server
 STALE = {
     "bg": r"Масата вече е напреднала \(версия \d+\); обновете и опитайте пак\.",
     "hr": r"Stol je već odmaknuo \(verzija \d+\); osvježite i pokušajte ponovno\.",
-    "fr": r"La table a avancé \(version \d+\) : actualisez et réessayez\.",
+    "fr": r"La table a avancé \(version \d+\)\u00a0: actualisez et réessayez\.",
 }
 CHAT_TOO_LONG = {
     "bg": "Нека е под %s знака.",
@@ -34,12 +34,12 @@ CHAT_TOO_LONG = {
 NOT_JSON = {
     "bg": "Изпращайте JSON обекти като текст. Неправилен JSON: ",
     "hr": "Šaljite JSON objekte kao tekst. Neispravan JSON: ",
-    "fr": "Envoyez des objets JSON en texte. JSON mal formé : ",
+    "fr": "Envoyez des objets JSON en texte. JSON mal formé\u00a0: ",
 }
 DEALER = {
     "bg": "Раздаване 1: раздаващият е място от 0 до 3.",
     "hr": "Dijeljenje 1: djelitelj je mjesto od 0 do 3.",
-    "fr": "Donne 1 : le donneur est une place de 0 à 3.",
+    "fr": "Donne 1\u00a0: le donneur est une place de 0 à 3.",
 }
 LANGUAGES = ["bg", "hr", "fr"]
 
