@@ -41,11 +41,11 @@ def english_sentences(language: str) -> set[str]:
     }
 
 
-def visible_text(page: str) -> str:
-    """The text a reader sees (and attributes they hear), spaces collapsed."""
+def visible_text(page: str, spaces: str = r"\s+") -> str:
+    """The text a reader sees (and attributes they hear), `spaces` collapsed into one."""
     attributes = " ".join(re.findall(r'(?:aria-label|title|placeholder)="([^"]*)"', page))
     text = TAG.sub(" ", HIDDEN.sub(" ", page)) + " " + attributes
-    return re.sub(r"\s+", " ", html.unescape(text))
+    return re.sub(spaces, " ", html.unescape(text))
 
 
 @pytest.fixture
@@ -131,3 +131,29 @@ def test_no_sentence_ends_twice(pages: tuple[Client, list[str]], language: str) 
         if found:
             doubled[url] = found
     assert doubled == {}
+
+
+# French sets ":", ";", "!" and "?" apart from the word before by a space that never breaks
+# (the catalogs hold it; tests/i18n/test_catalogs.py): none glued on, none after a plain space.
+FRENCH_PUNCTUATION_AMISS = re.compile(r"(?:[^\s\d]| )[:;!?](?=\s|$)")
+BREAKING_SPACES = r"[ \t\r\n]+"  # not the non-breaking ones, which the check looks for
+CODE = re.compile(r"<code\b.*?</code>", re.S)  # "Authorization: Token ..." is typed as shown
+
+
+@pytest.mark.slow
+def test_french_pages_set_their_punctuation_apart(pages: tuple[Client, list[str]]) -> None:
+    """A player's page read "Belote française: 1 500" and an organizer's confirmation
+    "Lancer: Coupe": the colon was written by the template, outside any message."""
+    client, urls = pages
+    event_url = next(url for url in urls if re.fullmatch(r"/tournaments/\d+/", url))
+    amiss = {}
+    for url in [*urls, f"{event_url}start/"]:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200, url
+        text = visible_text(CODE.sub(" ", response.content.decode()), spaces=BREAKING_SPACES)
+        found = [
+            text[max(0, m.start() - 30) : m.end()] for m in FRENCH_PUNCTUATION_AMISS.finditer(text)
+        ]
+        if found:
+            amiss[url] = found
+    assert amiss == {}
