@@ -219,6 +219,9 @@ def test_a_guest_is_named_in_each_viewers_language(
     guest_page.locator("#chat-text").fill("Bonjour")
     guest_page.locator("#chat-form button").click()
     expect(page.locator("#chat-lines li").first).to_have_text("Gost: Bonjour")
+    own_line = guest_page.locator("#chat-lines li").first
+    expect(own_line).to_be_visible()
+    assert own_line.text_content() == "Invité\u00a0: Bonjour"  # the colon kept to the name
     assert "Invité" not in page.inner_text("body") and "Guest" not in page.inner_text("body")
     player.close()
     watcher.close()

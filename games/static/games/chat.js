@@ -29,7 +29,8 @@ export function tableChat(send) {
   return (message) => {
     if (mute.checked) return;
     const name = message.guest ? _("Guest") : message.name;
-    const line = el("li", {}, el("strong", {}, name), ": ", message.text);
+    // The colon is the language's: French sets it apart ("Ana : bonjour").
+    const line = el("li", {}, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
     if (message.channel === "spectators") line.classList.add("from-spectator");
     lines.append(line);
   };
