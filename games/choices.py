@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.bots import BOTS
 from games.rules.variants import VARIANTS
@@ -26,7 +27,9 @@ class Variant(models.TextChoices):
     BULGARIAN = "bulgarian", _("Bulgarian Belot")
     BELA = "bela", _("Croatian Bela")
     BELOTE = "belote", _("French Belote")
-    COINCHE = "coinche", _("Coinche")
+    # Apart from the call of the same English name: Bulgarian names the game "Коанш", the
+    # call "Контра".
+    COINCHE = "coinche", pgettext_lazy("rule set", "Coinche")
 
 
 class BotLevel(models.TextChoices):

@@ -11,7 +11,9 @@ from rest_framework.test import APIClient
 
 from config.language import language_of_scope
 from config.refusals import refusal_in_language
+from games.choices import variant_label
 from games.glossary import KEY_TERMS, glossary
+from games.rules import VARIANTS
 from tests.accounts.factories import make_user
 from tests.games.factories import bot_table, people_table, seat_to_act
 
@@ -156,3 +158,15 @@ def test_the_apis_own_errors_are_translated_too() -> None:
         "message": "Nema API adrese /api/no-such-thing/.",
         "fields": {},
     }
+
+
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_each_rule_set_has_one_name(client: Client, language: str) -> None:
+    """Coinche the rule set and coinche the call shared one message: Bulgarian named the game
+    "Контра" (the call) on every page but "коанш" in the footer, Croatian "Kontra" and
+    "coinche"."""
+    home = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    footer = re.search(r"<footer.*?</footer>", home, re.S).group(0)
+    with translation.override(language):
+        names = [variant_label(variant) for variant in VARIANTS]
+    assert [name for name in names if name.casefold() not in footer.casefold()] == []
