@@ -4,6 +4,9 @@ the tournament page."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.test import Client
 from django.utils import translation
@@ -51,3 +54,23 @@ def test_the_lobby_the_table_and_the_tournament_link_to_how_to_play() -> None:
     )
     lobby = client.get("/tables/").content.decode()
     assert all(f'href="/rules/{variant}/"' in lobby for variant in Variant.values)
+
+
+SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)(\w)")
+DOUBLED_WORD = re.compile(r"\b(\w+)\s+\1\b", re.I)
+PARAGRAPH = re.compile(r"<(p|li)\b[^>]*>(.*?)</\1>", re.S)
+
+
+@pytest.mark.parametrize("variant", Variant.values)
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_the_rule_set_words_read_as_sentences(variant: str, language: str) -> None:
+    """The rule set's own words are put into the sentences, lowered: Coinche's page began a
+    Bulgarian sentence "обява посочва..." and read "без без коз" ("no no trumps")."""
+    page = Client().get(f"/rules/{variant}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    main = page[page.index("<main") : page.index("</main>")]
+    amiss = []
+    for _tag, inner in PARAGRAPH.findall(main):
+        text = html.unescape(re.sub(r"<[^>]+>", "", inner)).strip()
+        amiss += [text for start in SENTENCE_START.findall(text) if start.islower()]
+        amiss += [f"{word} {word}: {text}" for word in DOUBLED_WORD.findall(text)]
+    assert amiss == []
