@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from games import presence, rules
+from games.chat_lines import chat_history
 from games.models import DealSeed, Match, MatchPlayer, Seat, Table, TableEvent
 from games.watching import WITHHELD, released_hands
 
@@ -289,6 +290,7 @@ def table_snapshot(*, table_id: int, user: Any) -> dict[str, Any]:
         "table": table_summary(table, seats, engine),
         "last_hand": last_hand(table_id=table.pk, engine=engine),
         "deal": deal_shown(table_id=table.pk, number=shown),
+        "chat": chat_history(table, seated=number is not None),
     }
 
 
@@ -354,6 +356,7 @@ def _withheld_snapshot(
         # Onlookers of a duplicate round see each released hand as it finished instead.
         "last_hand": None,
         "deal": deal_shown(table_id=table.pk, number=released),
+        "chat": chat_history(table, seated=False),
     }
 
 

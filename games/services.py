@@ -24,6 +24,7 @@ from config.text import visible_text
 from games import outbox, rules
 from games import unit_of_work as uow
 from games.bots import get_bot
+from games.chat_lines import chat_line
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.models import ChatMessage, Seat, Table, TableEvent
@@ -557,15 +558,7 @@ def chat_post(*, table_id: int, user: User, text: str) -> ChatMessage:
     seated = Seat.objects.filter(table=table, user=user).exists()
     channel = ChatMessage.Channel.PLAYERS if seated else ChatMessage.Channel.SPECTATORS
     message = ChatMessage.objects.create(table=table, user=user, channel=channel, text=text)
-    payload = {
-        "type": "chat",
-        "channel": channel,
-        "name": str(user),
-        "guest": user.is_guest,  # its name in each viewer's language is the page's to put
-        "text": text,
-        "at": message.created_at.isoformat(),
-    }
-    outbox.publish_chat(table=table, payload=payload, seated=seated)
+    outbox.publish_chat(table=table, payload=chat_line(message), seated=seated)
     return message
 
 

@@ -11,9 +11,10 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.services import token_create
+from games.chat_lines import CHAT_HISTORY
 from games.consumers import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND
-from games.models import Seat
-from games.services import table_leave, table_turn_timeout
+from games.models import ChatMessage, Seat, Table
+from games.services import chat_post, table_leave, table_turn_timeout
 from tests.games.factories import people_table, person, seat_to_act
 from tests.games.sockets import open_table_socket, recv_json, session_cookie
 from tests.helpers import Server
@@ -173,6 +174,47 @@ def test_chat_reaches_players_and_spectators_apart(asgi_server: Server) -> None:
         # The players never got the spectators' line.
         player.send(json.dumps({"type": "sync"}))
         assert recv_json(player)["type"] == "snapshot"
+
+
+def said(snapshot: dict[str, Any]) -> list[str]:
+    """The chat lines a snapshot brings, oldest first."""
+    assert snapshot["type"] == "snapshot"
+    return [line["text"] for line in snapshot["chat"]]
+
+
+def test_a_socket_opened_mid_match_reads_what_was_said_before_it(asgi_server: Server) -> None:
+    # A page opened, reloaded or reconnected mid-match showed an empty chat box: every line
+    # said before it was gone for that viewer.
+    table, users = people_table("bela")
+    onlooker = person("onlooker")
+    chat_post(table_id=table.pk, user=users[0], text="good luck")
+    chat_post(table_id=table.pk, user=onlooker, text="who wins?")
+    with open_table_socket(asgi_server, table.pk, user=users[1]) as player:
+        assert said(recv_json(player)) == ["good luck"]  # never the spectators' lines
+    with open_table_socket(asgi_server, table.pk, user=person("late")) as spectator:
+        assert said(recv_json(spectator)) == ["good luck", "who wins?"]
+    # A line said while a player's socket was away comes with its next snapshot, with the
+    # rising id that lets the page show each line once.
+    chat_post(table_id=table.pk, user=users[2], text="back soon")
+    with open_table_socket(asgi_server, table.pk, user=users[1]) as player:
+        lines = recv_json(player)["chat"]
+    assert [line["text"] for line in lines] == ["good luck", "back soon"]
+    assert lines[0]["id"] < lines[1]["id"] and lines[1]["name"] == users[2].username
+    # A duplicate round's players talk among themselves: its onlookers never read them.
+    Table.objects.filter(pk=table.pk).update(watch_group="round-1")
+    with open_table_socket(asgi_server, table.pk, user=person("judge")) as spectator:
+        assert said(recv_json(spectator)) == ["who wins?"]
+
+
+def test_a_snapshot_brings_the_latest_lines_only(asgi_server: Server) -> None:
+    table, users = people_table("bela")
+    ChatMessage.objects.bulk_create(
+        ChatMessage(table=table, user=users[0], channel="players", text=f"line {n}")
+        for n in range(CHAT_HISTORY + 5)
+    )
+    with open_table_socket(asgi_server, table.pk, user=users[1]) as player:
+        lines = said(recv_json(player))
+    assert lines == [f"line {n}" for n in range(5, CHAT_HISTORY + 5)]
 
 
 def test_sync_answers_a_fresh_snapshot(asgi_server: Server) -> None:

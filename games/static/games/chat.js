@@ -6,9 +6,10 @@ import { _ } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Wire the page's chat box to `send`; returns what shows a line of chat (nothing without a box). */
+/** Wire the page's chat box to `send`; returns what shows a line of chat (`add`) and the
+ * lines so far a snapshot carries (`history`): nothing without a box. */
 export function tableChat(send) {
-  if (!$("chat")) return () => {};
+  if (!$("chat")) return { add: () => {}, history: () => {} };
   const form = $("chat-form");
   if (form) {
     form.addEventListener("submit", (e) => {
@@ -26,12 +27,21 @@ export function tableChat(send) {
     localStorage.setItem("chat-muted", mute.checked ? "1" : "0");
     lines.hidden = mute.checked;
   });
-  return (message) => {
-    if (mute.checked) return;
+  const shown = (id) => lines.querySelector(`li[data-id="${id}"]`) !== null;
+  const add = (message) => {
+    if (shown(message.id)) return; // a line the snapshot brought, or the other way round
     const name = message.guest ? _("Guest") : message.name;
     // The colon is the language's: French sets it apart ("Ana : bonjour").
-    const line = el("li", {}, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
+    const line = el("li", { "data-id": String(message.id) }, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
     if (message.channel === "spectators") line.classList.add("from-spectator");
-    lines.append(line);
+    // In the order they were said: a reconnect's snapshot may bring lines its gap missed.
+    const later = [...lines.children].find((li) => Number(li.dataset.id) > message.id);
+    lines.insertBefore(line, later ?? null);
   };
+  const history = (messages) => {
+    for (const message of messages ?? []) add(message);
+    // Heard as they come, once the lines said before the page opened are in (not read out).
+    lines.setAttribute("aria-live", "polite");
+  };
+  return { add, history };
 }

@@ -20,7 +20,7 @@ const base = mySeat ?? 0;
 const POSITIONS = ["bottom", "right", "top", "left"]; // play passes to the right
 const $ = (id) => document.getElementById(id);
 const pageTitle = document.title;
-const addChat = tableChat(send);
+const chat = tableChat(send);
 
 let socket = null;
 let version = -1;
@@ -769,6 +769,7 @@ function receiveSnapshot(message) {
 function receive(message) {
   if (message.type === "snapshot") {
     receiveSnapshot(message);
+    chat.history(message.chat);
   } else if (message.type === "event") {
     receiveEvent(message);
   } else if (message.type === "error") {
@@ -779,7 +780,7 @@ function receive(message) {
     else showError(message.message);
     if (message.code === "stale_version") send({ type: "sync" });
   } else if (message.type === "chat") {
-    addChat(message);
+    chat.add(message);
   }
 }
 
