@@ -116,6 +116,20 @@ def test_a_finished_hand_replays_step_by_step(client: Client) -> None:
     assert client.get(f"/tables/{table.pk}/hands/99/").status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("language", "link"),
+    [("hr", "Ponovi partiju 1"), ("fr", "Revoir la donne 1"), ("bg", "Преглед на раздаване 1")],
+)
+def test_each_hands_replay_link_is_named_in_one_sentence(
+    client: Client, language: str, link: str
+) -> None:
+    # Two messages put side by side: "Ponovi partija 1" (the noun's case wrong in Croatian),
+    # "Revoir donne 1".
+    table = play_bots_to_end(bot_table("bela", target=501))
+    listing = client.get(f"/tables/{table.pk}/hands/", HTTP_ACCEPT_LANGUAGE=language)
+    assert f'aria-label="{link}"' in listing.content.decode()
+
+
 def test_the_hand_list_says_each_contract_in_words_to_a_screen_reader(client: Client) -> None:
     # "100 ♠ ×2": a screen reader may skip the sign, or read it in another language.
     table = play_bots_to_end(bot_table("coinche", target=1000))
