@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.models import ChatMessage
 from games.services import chat_post
+from tests.e2e.screen import SIZES
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.games.factories import people_table
-from tests.helpers import Server
+from tests.helpers import Server, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -28,8 +30,37 @@ def test_a_reloaded_page_keeps_the_chat_each_line_once(page: Page, asgi_server: 
     page.locator("#chat-form button").click()
     both = [before, f"{users[0].username}: thanks"]
     expect(lines).to_have_text(both)
+    page.set_viewport_size(SIZES["phone"])
     page.reload()
     expect(lines).to_have_text(both)
+    page.locator("#chat").scroll_into_view_if_needed()
+    page.screenshot(path=artifact_path("chat-after-reload-phone.png"))
     page.locator("#chat-text").fill("again")
     page.locator("#chat-form button").click()
     expect(lines).to_have_text([*both, f"{users[0].username}: again"])
+
+
+NEWEST_IN_SIGHT = """() => {
+  const box = document.getElementById("chat-lines").getBoundingClientRect();
+  const newest = document.querySelector("#chat-lines li:last-child").getBoundingClientRect();
+  return newest.top >= box.top - 1 && newest.bottom <= box.bottom + 1;
+}"""
+
+
+def test_the_newest_line_is_in_sight(page: Page, asgi_server: Server) -> None:
+    # The box scrolls past ten lines: a page opened on forty showed the oldest, the newest
+    # hidden below.
+    table, users = off_the_browser_loop(people_table, variant="bela")
+    ChatMessage.objects.bulk_create(
+        ChatMessage(table=table, user=users[1], channel="players", text=f"line {n}")
+        for n in range(40)
+    )
+    sign_in(page.context, asgi_server, users[0])
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#chat-lines li")).to_have_count(40)
+    page.wait_for_function(NEWEST_IN_SIGHT)
+    page.locator("#chat-text").fill("the newest")
+    page.locator("#chat-form button").click()
+    expect(page.locator("#chat-lines li").last).to_have_text(f"{users[0].username}: the newest")
+    page.wait_for_function(NEWEST_IN_SIGHT)

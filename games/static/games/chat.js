@@ -34,9 +34,12 @@ export function tableChat(send) {
     // The colon is the language's: French sets it apart ("Ana : bonjour").
     const line = el("li", { "data-id": String(message.id) }, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
     if (message.channel === "spectators") line.classList.add("from-spectator");
+    // The newest line in sight, unless the reader scrolled up to an older one.
+    const following = lines.scrollHeight - lines.scrollTop - lines.clientHeight < 8;
     // In the order they were said: a reconnect's snapshot may bring lines its gap missed.
     const later = [...lines.children].find((li) => Number(li.dataset.id) > message.id);
     lines.insertBefore(line, later ?? null);
+    if (following) lines.scrollTop = lines.scrollHeight;
   };
   const history = (messages) => {
     for (const message of messages ?? []) add(message);
