@@ -64,3 +64,30 @@ def test_the_newest_line_is_in_sight(page: Page, asgi_server: Server) -> None:
     page.locator("#chat-form button").click()
     expect(page.locator("#chat-lines li").last).to_have_text(f"{users[0].username}: the newest")
     page.wait_for_function(NEWEST_IN_SIGHT)
+
+
+def test_the_head_counts_the_lines_said_out_of_sight(page: Page, asgi_server: Server) -> None:
+    # The chat sits below the table, which fills the screen: a line said during play went
+    # unseen unless the player happened to scroll down.
+    table, users = off_the_browser_loop(people_table, variant="bela")
+    sign_in(page.context, asgi_server, users[0])
+    page.set_viewport_size(SIZES["laptop"])
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    unread = page.locator("#chat-unread")
+    expect(unread).to_be_hidden()
+    felt = page.locator("#felt").bounding_box()
+    for text in ("good luck", "have fun"):
+        off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text=text)
+    expect(unread.locator(".visually-hidden")).to_have_text("2 new lines")
+    expect(unread.locator("[aria-hidden=true]")).to_have_text("2")
+    assert page.locator("#felt").bounding_box() == felt, "the table stays put"
+    page.screenshot(path=artifact_path("chat-unread-laptop.png"))
+    expect(page.locator("#chat-jump")).to_be_in_viewport()
+    page.locator("#chat-jump").click()
+    expect(page.locator("#chat-lines li").last).to_be_in_viewport()
+    expect(unread).to_be_hidden()
+    # In sight, a new line counts for nothing.
+    off_the_browser_loop(chat_post, table_id=table.pk, user=users[2], text="thanks")
+    expect(page.locator("#chat-lines li")).to_have_count(3)
+    expect(unread).to_be_hidden()

@@ -2,7 +2,7 @@
 // spectators (the server sorts them). A person alone with computers has no box: nobody at
 // their table could answer.
 import { el } from "./cards.js";
-import { _ } from "./words.js";
+import { _, fill, ngettext } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,9 +27,28 @@ export function tableChat(send) {
     localStorage.setItem("chat-muted", mute.checked ? "1" : "0");
     lines.hidden = mute.checked;
   });
+  // The box sits below the table, out of sight while playing: the head's link counts the
+  // lines said since it was last in sight.
+  const unread = $("chat-unread");
+  let unseen = 0;
+  let inSight = false;
+  new IntersectionObserver(([entry]) => {
+    inSight = entry.isIntersecting;
+    if (inSight) {
+      unseen = 0;
+      unread.hidden = true;
+    }
+  }).observe(lines);
   const shown = (id) => lines.querySelector(`li[data-id="${id}"]`) !== null;
-  const add = (message) => {
+  const add = (message, fresh = true) => {
     if (shown(message.id)) return; // a line the snapshot brought, or the other way round
+    if (fresh && !inSight && !mute.checked) {
+      unseen += 1;
+      // The count as a sign over the link (it moves nothing on the page), in words for the ear.
+      const words = fill(ngettext("%(n)s new line", "%(n)s new lines", unseen), { n: unseen });
+      unread.replaceChildren(el("span", { "aria-hidden": "true" }, String(unseen)), el("span", { class: "visually-hidden" }, words));
+      unread.hidden = false;
+    }
     const name = message.guest ? _("Guest") : message.name;
     // The colon is the language's: French sets it apart ("Ana : bonjour").
     const line = el("li", { "data-id": String(message.id) }, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
@@ -42,7 +61,7 @@ export function tableChat(send) {
     if (following) lines.scrollTop = lines.scrollHeight;
   };
   const history = (messages) => {
-    for (const message of messages ?? []) add(message);
+    for (const message of messages ?? []) add(message, false);
     // Heard as they come, once the lines said before the page opened are in (not read out).
     lines.setAttribute("aria-live", "polite");
   };
