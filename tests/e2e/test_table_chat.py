@@ -10,6 +10,7 @@ from games.models import ChatMessage
 from games.services import chat_post
 from tests.e2e.screen import SIZES
 from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.e2e.test_table_reconnect import BACK, Cable
 from tests.games.factories import people_table
 from tests.helpers import Server, artifact_path
 
@@ -91,3 +92,26 @@ def test_the_head_counts_the_lines_said_out_of_sight(page: Page, asgi_server: Se
     off_the_browser_loop(chat_post, table_id=table.pk, user=users[2], text="thanks")
     expect(page.locator("#chat-lines li")).to_have_count(3)
     expect(unread).to_be_hidden()
+
+
+def test_lines_said_while_the_socket_was_down_come_back_in_order(
+    page: Page, asgi_server: Server
+) -> None:
+    table, users = off_the_browser_loop(people_table, variant="bela")
+    cable = Cable(page)
+    sign_in(page.context, asgi_server, users[0])
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text="before")
+    lines = page.locator("#chat-lines li")
+    expect(lines).to_have_text([f"{users[1].username}: before"])
+    cable.cut_now()
+    expect(page.locator("#connection")).to_have_text("Connection lost; reconnecting…")
+    for text in ("while away", "still away"):
+        off_the_browser_loop(chat_post, table_id=table.pk, user=users[2], text=text)
+    cable.mend()
+    expect(page.locator("#connection")).to_have_text("Connected.", timeout=BACK)
+    off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text="after")
+    said = ["before", "while away", "still away", "after"]
+    names = [users[1], users[2], users[2], users[1]]
+    expect(lines).to_have_text([f"{u.username}: {t}" for u, t in zip(names, said, strict=True)])
