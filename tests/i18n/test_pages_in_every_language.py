@@ -142,7 +142,7 @@ CODE = re.compile(r"<code\b.*?</code>", re.S)  # "Authorization: Token ..." is t
 
 @pytest.mark.slow
 def test_french_pages_set_their_punctuation_apart(pages: tuple[Client, list[str]]) -> None:
-    """A player's page read "Belote française: 1 500" and an organizer's confirmation
+    """A player's page read "Bela croate: 1 510" and an organizer's confirmation
     "Lancer: Coupe": the colon was written by the template, outside any message."""
     client, urls = pages
     event_url = next(url for url in urls if re.fullmatch(r"/tournaments/\d+/", url))
