@@ -3,6 +3,8 @@ before it, each line once, and a screen reader hears the new lines as they come.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -17,6 +19,11 @@ from tests.helpers import Server, artifact_path
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
+def said_at(lines: list[str]) -> list[re.Pattern[str]]:
+    """Chat lines as the box shows them, each after the time it was said ("19:05 ann: hi")."""
+    return [re.compile(rf"^\d\d:\d\d {re.escape(line)}$") for line in lines]
+
+
 def test_a_reloaded_page_keeps_the_chat_each_line_once(page: Page, asgi_server: Server) -> None:
     # The box showed only the lines said while the page was open: a reload emptied it.
     table, users = off_the_browser_loop(people_table, variant="bela")
@@ -25,20 +32,22 @@ def test_a_reloaded_page_keeps_the_chat_each_line_once(page: Page, asgi_server: 
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     lines = page.locator("#chat-lines li")
     before = f"{users[1].username}: good luck"
-    expect(lines).to_have_text([before])
+    expect(lines).to_have_text(said_at([before]))
+    # When it was said, in the viewer's clock: a line read after a reload may be an old one.
+    expect(lines.first.locator("time")).to_have_attribute("datetime", re.compile(r"^\d{4}-"))
     expect(page.locator("#chat-lines")).to_have_attribute("aria-live", "polite")
     page.locator("#chat-text").fill("thanks")
     page.locator("#chat-form button").click()
     both = [before, f"{users[0].username}: thanks"]
-    expect(lines).to_have_text(both)
+    expect(lines).to_have_text(said_at(both))
     page.set_viewport_size(SIZES["phone"])
     page.reload()
-    expect(lines).to_have_text(both)
+    expect(lines).to_have_text(said_at(both))
     page.locator("#chat").scroll_into_view_if_needed()
     page.screenshot(path=artifact_path("chat-after-reload-phone.png"))
     page.locator("#chat-text").fill("again")
     page.locator("#chat-form button").click()
-    expect(lines).to_have_text([*both, f"{users[0].username}: again"])
+    expect(lines).to_have_text(said_at([*both, f"{users[0].username}: again"]))
 
 
 NEWEST_IN_SIGHT = """() => {
@@ -63,7 +72,8 @@ def test_the_newest_line_is_in_sight(page: Page, asgi_server: Server) -> None:
     page.wait_for_function(NEWEST_IN_SIGHT)
     page.locator("#chat-text").fill("the newest")
     page.locator("#chat-form button").click()
-    expect(page.locator("#chat-lines li").last).to_have_text(f"{users[0].username}: the newest")
+    newest = page.locator("#chat-lines li").last
+    expect(newest).to_have_text(said_at([f"{users[0].username}: the newest"])[0])
     page.wait_for_function(NEWEST_IN_SIGHT)
 
 
@@ -104,7 +114,7 @@ def test_lines_said_while_the_socket_was_down_come_back_in_order(
     expect(page.locator("#connection")).to_have_text("Connected.")
     off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text="before")
     lines = page.locator("#chat-lines li")
-    expect(lines).to_have_text([f"{users[1].username}: before"])
+    expect(lines).to_have_text(said_at([f"{users[1].username}: before"]))
     cable.cut_now()
     expect(page.locator("#connection")).to_have_text("Connection lost; reconnecting…")
     for text in ("while away", "still away"):
@@ -114,4 +124,6 @@ def test_lines_said_while_the_socket_was_down_come_back_in_order(
     off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text="after")
     said = ["before", "while away", "still away", "after"]
     names = [users[1], users[2], users[2], users[1]]
-    expect(lines).to_have_text([f"{u.username}: {t}" for u, t in zip(names, said, strict=True)])
+    expect(lines).to_have_text(
+        said_at([f"{u.username}: {t}" for u, t in zip(names, said, strict=True)])
+    )

@@ -2,9 +2,10 @@
 // spectators (the server sorts them). A person alone with computers has no box: nobody at
 // their table could answer.
 import { el } from "./cards.js";
-import { _, fill, ngettext } from "./words.js";
+import { _, fill, LANGUAGE, ngettext } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
+const clock = new Intl.DateTimeFormat(LANGUAGE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** Wire the page's chat box to `send`; returns what shows a line of chat (`add`) and the
  * lines so far a snapshot carries (`history`): nothing without a box. */
@@ -51,7 +52,9 @@ export function tableChat(send) {
     }
     const name = message.guest ? _("Guest") : message.name;
     // The colon is the language's: French sets it apart ("Ana : bonjour").
-    const line = el("li", { "data-id": String(message.id) }, el("strong", {}, _("%(name)s:", { name })), " ", message.text);
+    // When it was said, in the viewer's clock: a line read after a reload may be an old one.
+    const said = el("time", { class: "said-at", datetime: message.at }, clock.format(new Date(message.at)));
+    const line = el("li", { "data-id": String(message.id) }, said, " ", el("strong", {}, _("%(name)s:", { name })), " ", message.text);
     if (message.channel === "spectators") line.classList.add("from-spectator");
     // The newest line in sight, unless the reader scrolled up to an older one.
     const following = lines.scrollHeight - lines.scrollTop - lines.clientHeight < 8;
