@@ -136,10 +136,12 @@ class User(AbstractUser):
         one account, as accounts.elo.match_changes will rate it), beside `rating`, theirs now.
         A method of the account rather than a service: the lobby (games) reads only this model."""
         mine = {r.variant: r for r in self.ratings.all()}
+        # The levels' own accounts only: a tournament's computer entries are bots too, by the
+        # hundred on a busy site, and the lobby reads this on every visit.
+        accounts = [f"{BOT_PREFIX}{level.value}" for level in BotLevel]
         computers = {
             (r.user.bot_level, r.variant): r.value
-            for r in Rating.objects.filter(user__is_bot=True).select_related("user")
-            if r.user.username == f"{BOT_PREFIX}{r.user.bot_level}"
+            for r in Rating.objects.filter(user__username__in=accounts).select_related("user")
         }
         stakes: list[dict[str, object]] = []
         for variant in Variant.values:

@@ -85,6 +85,18 @@ export function bidShort(bid, turned = null) {
 }
 
 const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+let cardsWritten = null;
+
+/** Every card as written short ("Q♥", in French "D♥") and its code, and a pattern of cards in
+ * a row: made once, on first use (spoken runs on every drawing of the table). */
+function cardsInWords() {
+  if (cardsWritten) return cardsWritten;
+  const codes = Object.keys(RANK_NAMES).flatMap((rank) => Object.keys(CODE_SUIT).map((suit) => rank + suit));
+  const codeOf = new Map(codes.map((code) => [cardWords(code), code]));
+  const card = [...codeOf.keys()].map(escaped).join("|");
+  cardsWritten = { codeOf, row: new RegExp(`(?:${card})(?: (?:${card}))*`, "g") };
+  return cardsWritten;
+}
 
 /** Text for a screen reader, which may skip a sign or read it in another language: a card
  * written short as its name ("Q♥" -> "queen of hearts"), cards in a row as a list ("Q♥ K♥" ->
@@ -92,10 +104,7 @@ const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * that made it ("160 ♠ ×2" -> "160 Spades Coinche" in Coinche, "♥ Hearts ×2" -> "Hearts
  * Double"). */
 export function spoken(text) {
-  const codes = Object.keys(RANK_NAMES).flatMap((rank) => Object.keys(CODE_SUIT).map((suit) => rank + suit));
-  const codeOf = new Map(codes.map((code) => [cardWords(code), code]));
-  const card = [...codeOf.keys()].map(escaped).join("|");
-  const row = new RegExp(`(?:${card})(?: (?:${card}))*`, "g");
+  const { row, codeOf } = cardsInWords();
   let words = text.replace(row, (cards) => cards.split(" ").map((c) => cardName(codeOf.get(c))).join(", "));
   for (const [suit, sign] of Object.entries(SUITS)) {
     const name = SUIT_NAMES[suit]();
