@@ -85,12 +85,12 @@ def test_a_belote_replay_shows_the_turned_card_while_the_auction_runs(
     frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
     turned = frames[0]["view"]["turned"]
     suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[turned[1]]
-    shown = page.locator("#replay-facts .turned svg[role=img]")
+    shown = page.locator("#trick .turned-card svg[role=img]")
     expect(shown).to_have_attribute("aria-label", re.compile(f"of {suit}$"))
     first_card = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing")
     page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={first_card}")
     expect(page.locator("#replay")).to_have_attribute("data-step", str(first_card))
-    expect(page.locator("#replay-facts .turned")).to_have_count(0)  # taken, in a hand now
+    expect(page.locator("#trick .turned-card")).to_have_count(0)  # taken, in a hand now
 
 
 def a_hand_with_a_scored_declaration() -> tuple[Table, int]:

@@ -4,6 +4,7 @@ and no engine code."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -32,6 +33,8 @@ WHILE_BIDDING = [*ALWAYS, "#bidding"]
 WHILE_PLAYING = [*ALWAYS, "#contract"]
 # A Coinche contract ("100 ♥") names its trumps apart; the others' ("♥ Hearts") say them.
 TRUMPS_APART = {"coinche": ["#scoreboard .trumps"]}
+# French Belote's auction is about the card turned face up in the felt's middle.
+TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcaption"]}
 
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
@@ -82,7 +85,9 @@ def test_the_whole_table_fits_one_screen_in_words(
             page.locator("#summary-close").click()
         elif move == "bid":
             if "bid" not in checked:
-                check_every_size(page, variant, "bidding", WHILE_BIDDING)
+                check_every_size(
+                    page, variant, "bidding", WHILE_BIDDING + TURNED_CARD.get(variant, [])
+                )
                 checked.add("bid")
             bid_a_contract(page)
         elif "play" not in checked:
@@ -176,3 +181,34 @@ def test_the_felt_stays_put_when_the_first_trick_is_won(
     felt_after = page.locator("#felt").bounding_box()
     assert felt_before and felt_after
     assert (felt_after["y"], felt_after["height"]) == (felt_before["y"], felt_before["height"])
+
+
+def test_the_turned_card_lies_on_the_felt_and_the_felt_stays_put_when_it_is_taken(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # On a phone the turned card was a line of the score's box above the felt: the felt and
+    # everything on it jumped up by its height when the auction ended, and down at each deal.
+    page.set_viewport_size(SIZES["phone"])
+    seated_against_bots(page, asgi_server, "belote", "taker")
+    turned = page.locator("#trick .turned-card")
+    felt_while_bidding = None
+    deadline = time.monotonic() + 120
+    while (move := wait_for_a_move(page, deadline)) != "play" or felt_while_bidding is None:
+        assert move != "match-end", "the match ended before the person bid"
+        if move == "summary":
+            page.locator("#summary-close").click()
+        elif move == "bid":
+            expect(turned).to_have_count(1)
+            expect(turned.locator("figcaption")).to_have_text("Turned card")
+            assert re.fullmatch(
+                r"\w+ of \w+", turned.locator("svg").get_attribute("aria-label") or ""
+            )
+            assert outside_viewport(page, ["#trick .turned-card"]) == []
+            felt_while_bidding = page.locator("#felt").bounding_box()
+            bid_a_contract(page)
+        else:
+            click_and_wait(page, "#hand button.legal")  # the auction ended before the person's turn
+    expect(turned).to_have_count(0)  # taken: in a hand now
+    felt_while_playing = page.locator("#felt").bounding_box()
+    assert felt_while_bidding and felt_while_playing
+    assert felt_while_playing["y"] == felt_while_bidding["y"]

@@ -1,5 +1,5 @@
 // Cards drawn as SVG: a face with rank and suit (red suits in red), or a back.
-import { cardName, rankLetter, SUITS, suitOfCard } from "./words.js";
+import { _, cardName, rankLetter, SUITS, suitOfCard } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const RED = new Set(["d", "h"]);
@@ -29,6 +29,15 @@ export function cardBack() {
   svg.setAttribute("aria-hidden", "true");
   svg.innerHTML = `<rect x="1" y="1" width="58" height="82" rx="6"/>`;
   return svg;
+}
+
+/** French Belote's turned card, face up in the middle of the felt while the auction is about
+ * it, as at a real table (small in the side panel, it was missed, and on a phone the felt
+ * jumped up when it went); null otherwise. */
+export function turnedCard(view) {
+  if (!view?.turned || view.phase !== "bidding") return null;
+  return el("figure", { class: "turned-card", "data-card": view.turned },
+    cardSvg(view.turned), el("figcaption", {}, _("Turned card")));
 }
 
 /** document.createElement with attributes (on* become listeners) and children. */

@@ -3,7 +3,7 @@
 // address links to the moment shown; the result comes at the end.
 import { chooser, decisionPanel, decisionsByFrame, mistakesList, playersTable } from "./analysis.js";
 import { auctionTable } from "./auction.js";
-import { cardSvg, el } from "./cards.js";
+import { cardSvg, el, turnedCard } from "./cards.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { _, bidWords, cardWords, declarationWords, readable, trumpsWords } from "./words.js";
 
@@ -54,6 +54,8 @@ function drawSeats(frame) {
 function drawTrick(view) {
   const box = $("trick");
   box.replaceChildren();
+  const turned = turnedCard(view);
+  if (turned) box.append(turned);
   const trick = view.tricks[view.tricks.length - 1];
   if (!trick) return;
   trick.cards.forEach((code, i) => {
@@ -81,10 +83,6 @@ function drawFacts(view) {
   facts.append(el("br"), _("Tricks played: %(n)s of 8", { n: tricks }), " · ",
     _("Card points: %(a)s – %(b)s", { a: view.card_points[0], b: view.card_points[1] }));
   box.replaceChildren(facts);
-  // French Belote's auction is about the turned card: shown while it runs, as at the table.
-  if (view.turned && view.phase === "bidding") {
-    box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
-  }
 }
 
 function drawResult(frame) {

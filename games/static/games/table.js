@@ -3,7 +3,7 @@
 // a move made while the socket is down is sent once it is back.
 import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
-import { cardBack, cardSvg, el } from "./cards.js";
+import { cardBack, cardSvg, el, turnedCard } from "./cards.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
@@ -267,12 +267,17 @@ function drawTrick() {
   const trick = currentTrick();
   const shown = trick && view.phase !== "bidding" ? trick : null;
   const before = onTheFelt;
-  onTheFelt = { cards: new Set(shown?.cards ?? []), winner: shown?.winner ?? null };
-  // A won trick leaving the felt goes to its winner.
+  const turned = turnedCard(view);
+  onTheFelt = { cards: new Set(shown?.cards ?? []), winner: shown?.winner ?? null, turned: turned !== null };
+  // A won trick leaving the felt goes to its winner; the turned card to the player who took it.
   const taken = before?.winner != null && !shown?.cards.some((code) => before.cards.has(code));
   const leaving = taken ? [...box.querySelectorAll(".played")] : [];
+  const taker = before?.turned && !turned && view?.contract ? takerSeat(view.bids) : null;
+  const pickedUp = taker !== null ? box.querySelector(".turned-card") : null;
   box.replaceChildren();
   if (leaving.length) gather(leaving, before.winner);
+  if (pickedUp) gather([pickedUp], taker);
+  if (turned) box.append(turned);
   if (!shown) return;
   // The one card played since the last drawing slides in from its player (not a whole trick
   // drawn at once, on opening the page or after a reconnect).
@@ -326,7 +331,8 @@ function gather(cards, winner) {
   if (lessMotion()) return;
   const place = $(`pos-${position(winner)}`).getBoundingClientRect();
   for (const card of cards) {
-    card.classList.replace("played", "gathered"); // no longer a card of the trick on the felt
+    card.classList.remove("played"); // no longer a card of the trick on the felt
+    card.classList.add("gathered");
     $("trick").append(card);
     const motion = card.animate(
       [{ transform: "none", opacity: 1 }, { transform: toward(card, place, 0.6), opacity: 0 }],
@@ -406,9 +412,6 @@ function drawScoreboard() {
   }
   if (view) facts.append(" · ", el("span", { class: "dealer-line" }, _("Dealer: %(name)s", { name: nameOf(view.dealer) })));
   box.append(facts);
-  if (view && view.turned && view.phase === "bidding") {
-    box.append(el("p", { class: "turned" }, _("Turned card:"), " ", cardSvg(view.turned)));
-  }
 }
 
 function drawHand() {
