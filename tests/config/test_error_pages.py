@@ -77,3 +77,4 @@ def test_a_server_error_page_stands_alone_in_the_readers_language() -> None:
     assert response.status_code == 500
     assert '<html lang="bg">' in page and "Нещо се обърка при нас" in page
     assert 'href="/"' in page
+    assert 'rel="icon"' in page  # else the browser asks /favicon.ico, and the tab has none

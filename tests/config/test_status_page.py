@@ -27,6 +27,7 @@ def test_every_page_links_the_status_page_which_says_everything_works(
     assert response.status_code == 200 and '<html lang="fr">' in page
     assert "Tout fonctionne." in page
     assert page.count('class="working"') == 3 and 'class="stopped"' not in page
+    assert 'rel="icon"' in page
 
 
 def test_workers_down_is_said_in_words(
