@@ -92,7 +92,7 @@ def test_a_hand_told_in_words_paced_and_explained(
     expect(page.locator("#pos-bottom .badge.leads")).to_be_visible()
     expect(page.locator("#contract [aria-hidden=true]")).to_have_text("Contract: ♥ Hearts by You")
     expect(page.locator("#contract .visually-hidden")).to_have_text("Contract: Hearts by You")
-    facts = seen_text(page, "#scoreboard .facts")
+    facts = seen_text(page, "#facts")
     assert facts.count("Hearts") == 1, f"the trumps are named once: {facts}"
     page.screenshot(path=artifact_path("words-first-card.png"))
     click_and_wait(page, '#hand button[data-card="7h"]')

@@ -398,8 +398,15 @@ function drawScoreboard() {
     const why = _("Deals are shown once every table of the round has finished them.");
     box.append(el("p", { class: "muted", id: "withheld" }, why));
   }
-  const facts = el("p", { class: "facts" });
-  if (view && view.contract) {
+}
+
+/** The hand's facts in words: the contract (or the highest bid), the trumps, the dealer. */
+function drawFacts() {
+  const facts = $("facts");
+  facts.replaceChildren();
+  facts.hidden = !info.match || !view;
+  if (facts.hidden) return;
+  if (view.contract) {
     const taker = takerSeat(view.bids);
     const words = { contract: contractWords(view.contract), name: taker === null ? "?" : nameOf(taker) };
     facts.append(el("span", { class: "contract", id: "contract" }, readable(view.phase === "bidding"
@@ -407,11 +414,10 @@ function drawScoreboard() {
       : _("Contract: %(contract)s by %(name)s", words))));
     const trumps = trumpsWords(view.contract.bid);
     if (trumps) facts.append(" · ", el("span", { class: "trumps" }, readable(trumps)));
-  } else if (view) {
+  } else {
     facts.append(el("span", { class: "contract muted", id: "contract" }, _("No contract yet")));
   }
-  if (view) facts.append(" · ", el("span", { class: "dealer-line" }, _("Dealer: %(name)s", { name: nameOf(view.dealer) })));
-  box.append(facts);
+  facts.append(" · ", el("span", { class: "dealer-line" }, _("Dealer: %(name)s", { name: nameOf(view.dealer) })));
 }
 
 function drawHand() {
@@ -648,6 +654,7 @@ function draw() {
   const waiting = $("waiting-room");
   if (waiting) waiting.hidden = info.status !== "open";
   drawScoreboard();
+  drawFacts();
   drawSeats();
   drawTrick();
   drawLastTrick();
