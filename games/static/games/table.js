@@ -4,6 +4,7 @@
 import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el, turnedCard } from "./cards.js";
+import { inHandOrder, trumpsOf } from "./hand_order.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
@@ -427,7 +428,7 @@ function drawHand() {
   if (mySeat === null || !view || !view.hand) return;
   const playing = view.phase === "playing" && !info.paused && view.to_act === mySeat && !sent;
   const legal = new Set(playing ? view.legal : []);
-  for (const code of view.hand) {
+  for (const code of inHandOrder(view.hand, trumpsOf(view))) {
     if (!playing) {
       box.append(el("span", { class: "card", "data-card": code }, cardSvg(code)));
       continue;

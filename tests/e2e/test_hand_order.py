@@ -1,0 +1,110 @@
+"""A player's hand in the order card players hold it: the trumps first, then the suits
+alternating black and red wherever the suits held allow, each from its strongest card down.
+In index order, ♦ sat beside ♥ (hard to tell apart on a phone) and a trump jack below the ten."""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from itertools import permutations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.screen import seated_against_bots, wait_for_a_move
+from tests.e2e.test_table_play import click_and_wait
+from tests.e2e.test_table_screen import bid_a_contract
+from tests.helpers import Server, Worker
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+RED = {"d", "h"}
+TRUMP_STRENGTH = "J9ATKQ87"
+PLAIN_STRENGTH = "ATKQJ987"
+SIGNS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+DECK = [rank + suit for suit in "cdhs" for rank in "789TJQKA"]
+
+
+def same_colour_neighbours(suits: tuple[str, ...]) -> int:
+    return sum((a in RED) == (b in RED) for a, b in zip(suits, suits[1:], strict=False))
+
+
+def out_of_order(codes: list[str], trumps: str | None) -> list[str]:
+    """What breaks the holding order in `codes` under `trumps` (a suit's letter, "all", None)."""
+    runs = [code[1] for i, code in enumerate(codes) if i == 0 or code[1] != codes[i - 1][1]]
+    if len(runs) != len(set(runs)):
+        return [f"a suit apart: {codes}"]
+    wrong = []
+    if trumps in runs and runs[0] != trumps:
+        wrong.append(f"trumps not first: {codes}")
+    fewest = min(
+        same_colour_neighbours(order)
+        for order in permutations(runs)
+        if trumps not in runs or order[0] == trumps
+    )
+    if same_colour_neighbours(tuple(runs)) != fewest:
+        wrong.append(f"colours not alternating: {codes}")
+    for suit in runs:
+        ranks = [code[0] for code in codes if code[1] == suit]
+        strength = TRUMP_STRENGTH if trumps in (suit, "all") else PLAIN_STRENGTH
+        if ranks != sorted(ranks, key=strength.index):
+            wrong.append(f"{suit} not strongest first under {trumps}: {codes}")
+    return wrong
+
+
+IN_HAND_ORDER = """async (cases) => {
+  const src = document.querySelector("script[type=module]").src;
+  const { inHandOrder } = await import(new URL("hand_order.js", src).href);
+  return cases.map(([codes, trumps]) => inHandOrder(codes, trumps));
+}"""
+
+
+def test_every_hand_is_held_in_order(page: Page, asgi_server: Server) -> None:
+    seated_against_bots(page, asgi_server, "bulgarian", "sorter")  # a page with the module
+    rng = random.Random(7)
+    cases = [
+        (rng.sample(DECK, rng.randint(1, 8)), trumps)
+        for _ in range(200)
+        for trumps in (None, "all", "c", "d", "h", "s")
+    ]
+    held = page.evaluate(IN_HAND_ORDER, cases)
+    wrong = []
+    for (codes, trumps), shown in zip(cases, held, strict=True):
+        assert sorted(shown) == sorted(codes)
+        wrong += out_of_order(shown, trumps)
+    assert wrong == []
+
+
+def trumps_named(page: Page) -> str | None:
+    """The trumps the page names in its contract: a suit's letter, "all", or None."""
+    contract = page.locator("#contract").inner_text()
+    if "All trumps" in contract:
+        return "all"
+    sign = re.search("[♣♦♥♠]", contract)
+    return SIGNS[sign.group()] if sign else None
+
+
+def test_the_table_shows_the_hand_in_order_and_the_trumps_first_once_named(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    seated_against_bots(page, asgi_server, "bulgarian", "holder")
+    bids_seen = trumps_held = 0  # until the person bid, and played holding named trumps
+    deadline = time.monotonic() + 120
+    while not (bids_seen and trumps_held):
+        move = wait_for_a_move(page, deadline)
+        assert move != "match-end", "the match ended before the hand was seen under trumps"
+        if move == "summary":
+            page.locator("#summary-close").click()
+            continue
+        shown = page.locator("#hand .card").evaluate_all(
+            "(cards) => cards.map((c) => c.dataset.card)"
+        )
+        trumps = trumps_named(page) if move == "play" else None
+        assert out_of_order(shown, trumps) == []
+        if move == "bid":
+            bids_seen += 1
+            bid_a_contract(page)
+        else:
+            trumps_held += any(code[1] == trumps for code in shown)
+            click_and_wait(page, "#hand button.legal")
