@@ -80,10 +80,16 @@ def slides(page: Page) -> list[tuple[str, list[str]]]:
     return found
 
 
-def gathered_to(page: Page) -> list[list[str]]:
-    """Where each card of a won trick went: the seats whose place holds its end."""
+def gathered_to(page: Page, *, turned: bool = False) -> list[list[str]]:
+    """Where each card of a won trick went (with `turned`: each turned card, taken at the end
+    of French Belote's auction): the seats whose place holds its end."""
     motions = page.evaluate("window.motions")
-    return [motion["seats"] for motion in motions if "gathered" in motion["classes"].split()]
+    return [
+        motion["seats"]
+        for motion in motions
+        if "gathered" in (classes := motion["classes"].split())
+        and ("turned-card" in classes) == turned
+    ]
 
 
 def motions_recorded(browser: Browser, server: Server, motion: str) -> Page:
@@ -115,6 +121,9 @@ def test_a_played_card_comes_from_its_player(
         seats = gone[trick : trick + 4]
         assert len(seats[0]) == 1 and all(seat == seats[0] for seat in seats), seats
     page.wait_for_function("() => !document.querySelector('#trick .gathered')")
+    # The turned card went to the one who took it.
+    assert gathered_to(page, turned=True), "no turned card was taken"
+    assert all(len(seats) == 1 for seats in gathered_to(page, turned=True))
 
     # Opened again with cards on the felt (a reconnect draws the same way): they stand still.
     play_until_cards_are_on_the_felt(page)
