@@ -3,6 +3,7 @@
 // a move made while the socket is down is sent once it is back.
 import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
+import { turnChime } from "./turn_chime.js";
 import { cardBack, cardSvg, el, turnedCard } from "./cards.js";
 import { inHandOrder, trumpsOf } from "./hand_order.js";
 import { ratingMoveWords } from "./rating.js";
@@ -22,6 +23,7 @@ const POSITIONS = ["bottom", "right", "top", "left"]; // play passes to the righ
 const $ = (id) => document.getElementById(id);
 const pageTitle = document.title;
 const chat = tableChat(send);
+const chimeOnMyTurn = turnChime($("turn-chime"));
 
 let socket = null;
 let version = -1;
@@ -644,6 +646,7 @@ function drawTitle() {
   const myTurn = view && mySeat !== null && view.to_act === mySeat && !info.paused && info.status !== "finished";
   document.title = myTurn ? `● ${_("Your turn")} · ${pageTitle}` : pageTitle;
   app.dataset.myTurn = myTurn ? "true" : "false";
+  chimeOnMyTurn(Boolean(myTurn));
 }
 
 function draw() {
