@@ -159,3 +159,9 @@ def test_a_spectator_sees_no_cards_but_the_table(
     expect(page.locator("#pos-bottom .backs svg")).to_have_count(6)
     expect(page.locator("#hand .card")).to_have_count(0)
     page.screenshot(path=artifact_path("table-spectator.png"))
+    # On a phone the felt reaches the screen's foot: no empty strip kept for a hand.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    felt = page.locator("#felt").bounding_box()
+    assert felt and felt["y"] + felt["height"] >= 844 - 16, felt
+    page.screenshot(path=artifact_path("table-spectator-phone.png"))
