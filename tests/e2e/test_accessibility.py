@@ -10,8 +10,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.e2e.screen import PHONE, SIZES, seated_against_bots, signs_heard
-from tests.e2e.test_table_play import current_version, off_the_browser_loop
+from tests.e2e.screen import PHONE, SIZES, seated_against_bots, signs_heard, wait_for_a_move
+from tests.e2e.test_table_play import click_and_wait, current_version, off_the_browser_loop
+from tests.e2e.test_table_screen import bid_a_contract
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker, artifact_path
 from tests.tournaments.factories import play_deals, ready_to_start
@@ -168,3 +169,23 @@ def test_the_table_plays_from_the_keyboard_and_passes_axe(
     assert signs_heard(page, "body") == []  # the contract, the auction, calls, the summary
     page.keyboard.press("Escape")
     expect(page.locator("#summary")).to_be_hidden()
+
+
+def test_a_screen_reader_hears_the_turned_card_of_each_deal(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # French Belote's auction is about the turned card: the eye sees it on the felt, the ear
+    # heard only "New hand dealt" and then bids of "Take Spades".
+    seated_against_bots(page, asgi_server, "belote", "hearer", trick_pause_ms=0)
+    page.evaluate(LISTEN)
+    deadline = time.monotonic() + 120
+    while not (heard := [line for line in page.evaluate("window.announced") if "Turned" in line]):
+        move = wait_for_a_move(page, deadline)
+        assert move != "match-end", "the match ended before a second deal"
+        if move == "summary":
+            page.locator("#summary-close").click()
+        elif move == "bid":
+            bid_a_contract(page)
+        else:
+            click_and_wait(page, "#hand button.legal")
+    assert re.fullmatch(r"Turned card: \w+ of \w+\.", heard[0]), heard

@@ -3,11 +3,11 @@
 // a move made while the socket is down is sent once it is back.
 import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
-import { turnChime } from "./turn_chime.js";
 import { cardBack, cardSvg, el, turnedCard } from "./cards.js";
 import { inHandOrder, trumpsOf } from "./hand_order.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
+import { turnChime } from "./turn_chime.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
@@ -710,6 +710,7 @@ function tell(event, next) {
   } else if (event.kind === "deal") {
     const dealer = next.view.dealer;
     announce(dealer === mySeat ? _("New hand dealt; you deal.") : _("New hand dealt; %(name)s deals.", { name: nameOf(dealer) }));
+    if (next.view.turned) announce(_("Turned card: %(card)s.", { card: cardName(next.view.turned) }));
   }
 }
 
