@@ -11,7 +11,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Table
 from games.services import table_create
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.e2e.test_table_play import (
+    click_and_wait,
+    current_version,
+    off_the_browser_loop,
+    sign_in,
+)
 from tests.games.factories import person
 from tests.helpers import Server
 
@@ -261,3 +266,32 @@ SEPARATED_FROM_THEIR_NAME = """() => {
 def separated_from_their_name(page: Page) -> list[str]:
     """Badges and commas that start a line of the page's main part, away from their name."""
     return page.evaluate(SEPARATED_FROM_THEIR_NAME)
+
+
+def bid_a_contract(page: Page) -> None:
+    """Take a contract if one may be bid (so play begins), else pass; nothing if a hand
+    summary opened over the bids meanwhile (the caller closes it and comes back)."""
+    contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
+    bid = contract.first if contract.count() else page.locator("#bidding button[data-bid=pass]")
+    before = current_version(page)
+    try:
+        bid.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        assert page.locator("#summary").is_visible(), "the bid could not be clicked"
+        return
+    # The table moves on past the bid. Not "the bids hide": three computer players may bid
+    # and give the turn back before the page draws a frame without them.
+    page.wait_for_function(
+        f"Number(document.getElementById('table-app').dataset.version) > {before}"
+    )
+
+
+def make_the_move(page: Page, move: str) -> None:
+    """Do what `move` (from wait_for_a_move) asks of the person: close the hand's summary, bid
+    (a contract where one may be bid) or play the first playable card."""
+    if move == "summary":
+        page.locator("#summary-close").click()
+    elif move == "bid":
+        bid_a_contract(page)
+    else:
+        click_and_wait(page, "#hand button.legal")

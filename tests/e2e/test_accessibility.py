@@ -10,9 +10,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from tests.e2e.screen import PHONE, SIZES, seated_against_bots, signs_heard, wait_for_a_move
-from tests.e2e.test_table_play import click_and_wait, current_version, off_the_browser_loop
-from tests.e2e.test_table_screen import bid_a_contract
+from tests.e2e.screen import (
+    PHONE,
+    SIZES,
+    make_the_move,
+    seated_against_bots,
+    signs_heard,
+    wait_for_a_move,
+)
+from tests.e2e.test_table_play import current_version, off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker, artifact_path
 from tests.tournaments.factories import play_deals, ready_to_start
@@ -182,10 +188,5 @@ def test_a_screen_reader_hears_the_turned_card_of_each_deal(
     while not (heard := [line for line in page.evaluate("window.announced") if "Turned" in line]):
         move = wait_for_a_move(page, deadline)
         assert move != "match-end", "the match ended before a second deal"
-        if move == "summary":
-            page.locator("#summary-close").click()
-        elif move == "bid":
-            bid_a_contract(page)
-        else:
-            click_and_wait(page, "#hand button.legal")
+        make_the_move(page, move)
     assert re.fullmatch(r"Turned card: \w+ of \w+\.", heard[0]), heard

@@ -12,9 +12,7 @@ from itertools import permutations
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.screen import seated_against_bots, wait_for_a_move
-from tests.e2e.test_table_play import click_and_wait
-from tests.e2e.test_table_screen import bid_a_contract
+from tests.e2e.screen import make_the_move, seated_against_bots, wait_for_a_move
 from tests.helpers import Server, Worker
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -95,16 +93,13 @@ def test_the_table_shows_the_hand_in_order_and_the_trumps_first_once_named(
         move = wait_for_a_move(page, deadline)
         assert move != "match-end", "the match ended before the hand was seen under trumps"
         if move == "summary":
-            page.locator("#summary-close").click()
+            make_the_move(page, move)
             continue
         shown = page.locator("#hand .card").evaluate_all(
             "(cards) => cards.map((c) => c.dataset.card)"
         )
         trumps = trumps_named(page) if move == "play" else None
         assert out_of_order(shown, trumps) == []
-        if move == "bid":
-            bids_seen += 1
-            bid_a_contract(page)
-        else:
-            trumps_held += any(code[1] == trumps for code in shown)
-            click_and_wait(page, "#hand button.legal")
+        bids_seen += move == "bid"
+        trumps_held += move == "play" and any(code[1] == trumps for code in shown)
+        make_the_move(page, move)

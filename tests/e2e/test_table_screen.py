@@ -9,20 +9,21 @@ import time
 
 import pytest
 from playwright.sync_api import Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games import rules
 from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
     VARIANTS,
+    bid_a_contract,
     code_words,
+    make_the_move,
     outside_viewport,
     seated_against_bots,
     trick_room,
     wait_for_a_move,
 )
-from tests.e2e.test_table_play import click_and_wait, current_version
+from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -47,24 +48,6 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         assert trick_room(page) >= 1.4, f"{variant} {moment} {size_name}: the trick spills"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
-
-
-def bid_a_contract(page: Page) -> None:
-    """Take a contract if one may be bid (so play begins), else pass; nothing if a hand
-    summary opened over the bids meanwhile (the caller closes it and comes back)."""
-    contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
-    bid = contract.first if contract.count() else page.locator("#bidding button[data-bid=pass]")
-    before = current_version(page)
-    try:
-        bid.click(timeout=3_000)
-    except PlaywrightTimeoutError:
-        assert page.locator("#summary").is_visible(), "the bid could not be clicked"
-        return
-    # The table moves on past the bid. Not "the bids hide": three computer players may bid
-    # and give the turn back before the page draws a frame without them.
-    page.wait_for_function(
-        f"Number(document.getElementById('table-app').dataset.version) > {before}"
-    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -199,23 +182,18 @@ def test_on_a_phone_the_felt_stays_put_from_the_deal_into_play(
     while True:
         move = wait_for_a_move(page, deadline)
         assert move != "match-end", "the match ended before the person bid"
-        if move == "summary":
-            page.locator("#summary-close").click()
-            continue
         felt = page.locator("#felt").bounding_box()
         assert felt
-        tops.append((move, felt["y"]))
+        if move != "summary":  # (the summary lies over the felt)
+            tops.append((move, felt["y"]))
         if move == "play" and any(seen == "bid" for seen, _ in tops):
             break
-        if move == "play":  # the auction ended before the person's turn: the next hand
-            click_and_wait(page, "#hand button.legal")
-            continue
-        if variant == "belote":  # the turned card lies face up in the felt's middle
+        if variant == "belote" and move == "bid":  # the turned card lies in the felt's middle
             expect(turned.locator("figcaption")).to_have_text("Turned card")
             label = turned.locator("svg").get_attribute("aria-label") or ""
             assert re.fullmatch(r"\w+ of \w+", label)
             assert outside_viewport(page, ["#trick .turned-card"]) == []
-        bid_a_contract(page)
+        make_the_move(page, move)  # a card where the auction ended before the person's turn
     expect(turned).to_have_count(0)  # taken: in a hand now
     page.screenshot(path=artifact_path(f"screen-steady-{variant}-phone.png"))
     assert len({top for _, top in tops}) == 1, tops

@@ -9,9 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.screen import seated_against_bots, wait_for_a_move
-from tests.e2e.test_table_play import click_and_wait
-from tests.e2e.test_table_screen import bid_a_contract
+from tests.e2e.screen import make_the_move, seated_against_bots, wait_for_a_move
 from tests.helpers import Server, Worker
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -29,12 +27,9 @@ COUNT_NOTES = """(() => {
 
 def move_on(page: Page, deadline: float) -> None:
     """Make the person's move, then wait until the turn is theirs again."""
-    if wait_for_a_move(page, deadline) == "bid":
-        bid_a_contract(page)
-    else:
-        click_and_wait(page, "#hand button.legal")
+    make_the_move(page, wait_for_a_move(page, deadline))
     while (move := wait_for_a_move(page, deadline)) == "summary":
-        page.locator("#summary-close").click()
+        make_the_move(page, move)
     assert move != "match-end"
 
 
