@@ -1,7 +1,8 @@
 // A short chime when the turn comes to the player, for one who looks away while the others
 // play: the title's dot is easy to miss, and a missed turn runs out its clock. Off until the
-// player turns it on (remembered on this device): browsers let a page sound only after a
-// click, which the switch is, and it plays the chime then, so the player knows it.
+// player turns it on (remembered on this device), when it plays the chime so they know it.
+// Browsers let a page sound only once it was clicked: after a reload, from the first bid or
+// card the player clicks.
 const REMEMBERED = "turn-chime";
 let audio = null;
 
