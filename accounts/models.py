@@ -13,7 +13,7 @@ from django.db import models, transaction
 from django.db.models.functions import Lower
 
 from accounts.elo import PlayerBefore, is_provisional, match_changes
-from accounts.usernames import BOT_PREFIX, GUEST_PREFIX, site_account_name
+from accounts.usernames import GUEST_PREFIX, level_account, site_account_name
 from games.choices import BotLevel, Variant, bot_level_choices, variant_choices
 
 INITIAL_RATING = 1500.0
@@ -119,10 +119,10 @@ class User(AbstractUser):
         """The computer player of a level, created once with a rating in every rule set (its
         level's in COMPUTER_RATINGS unless `rating` is given)."""
         with transaction.atomic():
+            username = level_account(level.value)
             bot = cls.computer_player(
-                username=f"{BOT_PREFIX}{level.value}",
-                display_name=site_account_name(f"{BOT_PREFIX}{level.value}", str(level.label))
-                or "",
+                username=username,
+                display_name=site_account_name(username, str(level.label)) or "",
                 level=level,
             )
             for variant in Variant:
@@ -138,7 +138,7 @@ class User(AbstractUser):
         mine = {r.variant: r for r in self.ratings.all()}
         # The levels' own accounts only: a tournament's computer entries are bots too, by the
         # hundred on a busy site, and the lobby reads this on every visit.
-        accounts = [f"{BOT_PREFIX}{level.value}" for level in BotLevel]
+        accounts = [level_account(level.value) for level in BotLevel]
         computers = {
             (r.user.bot_level, r.variant): r.value
             for r in Rating.objects.filter(user__username__in=accounts).select_related("user")

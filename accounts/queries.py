@@ -9,18 +9,20 @@ from django.db.models import Case, F, IntegerField, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import RowNumber
 
 from accounts.models import Rating, RatingChange, User
+from accounts.usernames import level_account
 from games.choices import BotLevel, variant_choices
 from games.models import Match, MatchPlayer
 
 
 def bot_list() -> QuerySet[User]:
-    """Computer players, weakest first, with their ratings."""
+    """The computer levels' own accounts, weakest first, with their ratings (not a tournament's
+    stand-ins and fillers: each would have been a column of the home page's table)."""
     strength = Case(
         *(When(bot_level=level, then=Value(rank)) for rank, level in enumerate(BotLevel)),
         output_field=IntegerField(),
     )
     return (
-        User.objects.filter(is_bot=True)
+        User.objects.filter(username__in=[level_account(level.value) for level in BotLevel])
         .prefetch_related("ratings")  # laid out per rule set by bot_rating_rows
         .order_by(strength, "username")
     )

@@ -17,6 +17,12 @@ FILLER_PREFIX = "filler-"
 CLOSED_PREFIX = "closed-"
 
 
+def level_account(level: str) -> str:
+    """The username of a computer level's own account (`bot-hard`): the one the lobby's games
+    seat and ratings measure, apart from a tournament's stand-ins and fillers."""
+    return f"{BOT_PREFIX}{level}"
+
+
 def username_check_not_reserved(username: str) -> None:
     """Refuse a name that would pass for a guest or a computer player, in any case."""
     reserved = (GUEST_PREFIX, BOT_PREFIX, STAND_IN_PREFIX, FILLER_PREFIX, CLOSED_PREFIX)

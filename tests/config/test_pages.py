@@ -13,6 +13,7 @@ from games.models import Table
 from games.services import table_create_in_lobby, table_leave
 from tournaments.demo import SAMPLE_TOURNAMENT, demo_data_load
 from tournaments.models import Tournament
+from tournaments.tables import stand_in, table_filler
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +28,22 @@ def test_home_page_lists_tournaments_and_bots(client: Client) -> None:
     demo_data_load()
     page = client.get("/").content.decode()
     assert SAMPLE_TOURNAMENT in page
-    assert "Bot (Easy)" in page and "Bot (Hard)" in page
+    assert '<a href="/players/bot-easy/">Easy</a>' in page
+    assert '<a href="/players/bot-hard/">Hard</a>' in page
     assert "No tournaments yet." not in page
+
+
+def test_home_page_lists_the_computer_levels_weakest_first_not_a_tournaments_stand_ins(
+    client: Client,
+) -> None:
+    # A tournament's stand-ins and table fillers are computer players too: each was a column.
+    demo_data_load()
+    stand_in(level="hard", seat=2)
+    table_filler(level="easy", number=1)
+    page = client.get("/").content.decode()
+    table = page[page.index('class="bot-ratings"') :]
+    table = table[: table.index("</thead>")]
+    assert re.findall(r'href="/players/([^/]+)/"', table) == ["bot-easy", "bot-medium", "bot-hard"]
 
 
 def test_home_page_gives_the_bots_ratings_a_line_per_rule_set(client: Client) -> None:
@@ -47,7 +62,7 @@ def test_home_page_gives_the_bots_ratings_a_line_per_rule_set(client: Client) ->
         " ".join(word for word in row if not word[0].isdigit()): [w for w in row if w[0].isdigit()]
         for row in rows
     }
-    heads = "Rule set Bot (Easy) Bot (Medium) Bot (Hard)"
+    heads = "Rule set Easy Medium Hard"
     assert list(ratings) == [heads, "Bulgarian Belot", "Croatian Bela", "French Belote", "Coinche"]
     starts = {level: COMPUTER_RATINGS[level] for level in BotLevel}
     easy, hard = starts[BotLevel.EASY], starts[BotLevel.HARD]
@@ -71,12 +86,6 @@ def test_api_docs_load_nothing_from_outside(client: Client) -> None:
     assert [url for url in assets if re.match(r"(https?:)?//", url)] == []
     for url in assets:
         assert client.get(url).status_code == 200, url
-
-
-def test_bots_are_listed_weakest_first(client: Client) -> None:
-    demo_data_load()
-    page = client.get("/").content.decode()
-    assert page.index("Bot (Easy)") < page.index("Bot (Medium)") < page.index("Bot (Hard)")
 
 
 def test_home_page_links_tournaments_players_and_leaderboards(client: Client) -> None:

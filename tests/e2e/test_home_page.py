@@ -20,12 +20,28 @@ def test_home_page_shows_demo_data_in_a_browser(page: Page, asgi_server: Server)
     assert response is not None and response.status == 200
     expect(page.get_by_role("heading", level=1)).to_have_text("Belote tournaments online")
     expect(page.get_by_role("cell", name=SAMPLE_TOURNAMENT)).to_be_visible()
-    expect(page.get_by_text("Bot (Hard)")).to_be_visible()
+    expect(page.get_by_role("link", name="Hard", exact=True)).to_be_visible()
     # The stylesheet was served (WhiteNoise) and applied: the header has the felt colour.
     header_colour = page.locator("header").evaluate("e => getComputedStyle(e).backgroundColor")
     assert header_colour == "rgb(15, 81, 50)"
     page.screenshot(path=artifact_path("home.png"), full_page=True)
     assert failed_requests == []
+
+
+@pytest.mark.parametrize("language", ["en", "bg", "hr", "fr"])
+def test_the_computer_players_ratings_fit_a_phone(
+    page: Page, asgi_server: Server, language: str
+) -> None:
+    # Headed "Бот (Лесно)", "Бот (Средно)", "Бот (Трудно)", the table was wider than a phone:
+    # the hard level's column was cut at the card's edge, to be scrolled for.
+    demo_data_load()
+    page.set_viewport_size(SIZES["phone"])
+    page.set_extra_http_headers({"Accept-Language": language})
+    page.goto(asgi_server.url + "/")
+    ratings = page.locator("table.bot-ratings")
+    expect(ratings.locator("tbody tr")).to_have_count(4)
+    assert ratings.evaluate("(table) => table.scrollWidth <= table.clientWidth")
+    ratings.screenshot(path=artifact_path(f"home-computer-ratings-{language}-phone.png"))
 
 
 def test_api_docs_render_offline(page: Page, asgi_server: Server) -> None:
