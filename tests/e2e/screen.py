@@ -140,6 +140,21 @@ def covered(page: Page, selector: str) -> list[str]:
     return page.evaluate(COVERED, selector)
 
 
+# The selectors whose first element does not show at its own middle: clipped by a box that
+# hides its overflow (its place is on screen, what shows there is something else).
+HIDDEN_AT_ITS_MIDDLE = """(selectors) => selectors.filter((selector) => {
+  const node = document.querySelector(selector);
+  const r = node.getBoundingClientRect();
+  const shown = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !shown || !node.contains(shown);
+})"""
+
+
+def hidden_at_their_middle(page: Page, selectors: list[str]) -> list[str]:
+    """The selectors whose element, inside the viewport, is hidden where it lies."""
+    return page.evaluate(HIDDEN_AT_ITS_MIDDLE, selectors)
+
+
 def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)

@@ -17,6 +17,7 @@ from tests.e2e.screen import (
     VARIANTS,
     bid_a_contract,
     code_words,
+    hidden_at_their_middle,
     make_the_move,
     outside_viewport,
     seated_against_bots,
@@ -31,7 +32,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transacti
 ALWAYS = ["#pos-top", "#pos-left", "#pos-right", "#pos-bottom", "#trick", "#hand .card",
           "#scoreboard table", ".dealer-line", "#auction"]  # fmt: skip
 WHILE_BIDDING = [*ALWAYS, "#bidding"]
-WHILE_PLAYING = [*ALWAYS, "#contract"]
+# The last trick, once tricks are played (a phone held sideways cut it off below the auction).
+WHILE_PLAYING = [*ALWAYS, "#contract", "#last-trick summary"]
 # A Coinche contract ("100 ♥") names its trumps apart; the others' ("♥ Hearts") say them.
 TRUMPS_APART = {"coinche": ["#facts .trumps"]}
 # French Belote's auction is about the card turned face up in the felt's middle.
@@ -45,6 +47,7 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
         page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
         assert outside_viewport(page, selectors) == [], f"{variant} {moment} {size_name}"
+        assert hidden_at_their_middle(page, selectors) == [], f"{variant} {moment} {size_name}"
         assert trick_room(page) >= 1.4, f"{variant} {moment} {size_name}: the trick spills"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"

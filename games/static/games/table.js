@@ -393,7 +393,7 @@ function drawScoreboard() {
   if (match.hanging[0] || match.hanging[1]) {
     rows.append(el("tr", {}, el("th", { scope: "row" }, _("Hanging")), el("td", {}, String(match.hanging[0])), el("td", {}, String(match.hanging[1]))));
   }
-  if (view) {
+  if (view && view.phase !== "bidding") { // no card played yet: 0 and 0, in a line it needs
     rows.append(el("tr", {}, el("th", { scope: "row" }, _("This hand")), el("td", {}, String(view.card_points[0])), el("td", {}, String(view.card_points[1]))));
   }
   box.append(rows);
