@@ -10,9 +10,12 @@ import time
 from itertools import permutations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
+from games.models import TableEvent
 from tests.e2e.screen import make_the_move, seated_against_bots, wait_for_a_move
+from tests.e2e.test_table_play import off_the_browser_loop
+from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -74,9 +77,9 @@ def test_every_hand_is_held_in_order(page: Page, asgi_server: Server) -> None:
     assert wrong == []
 
 
-def trumps_named(page: Page) -> str | None:
+def trumps_named(page: Page, contract_at: str = "#contract") -> str | None:
     """The trumps the page names in its contract: a suit's letter, "all", or None."""
-    contract = page.locator("#contract").inner_text()
+    contract = page.locator(contract_at).inner_text()
     if "All trumps" in contract:
         return "all"
     sign = re.search("[♣♦♥♠]", contract)
@@ -103,3 +106,23 @@ def test_the_table_shows_the_hand_in_order_and_the_trumps_first_once_named(
         bids_seen += move == "bid"
         trumps_held += move == "play" and any(code[1] == trumps for code in shown)
         make_the_move(page, move)
+
+
+def test_a_replay_shows_each_hand_in_order_under_its_trumps(
+    page: Page, asgi_server: Server
+) -> None:
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bulgarian")))
+    number = TableEvent.objects.filter(table=table, kind="play").earliest("version").hand
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
+    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
+    auction = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing") - 1
+    for step, trumps_shown in ((auction, False), (auction + 1, True)):
+        page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={step}")
+        expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+        trumps = trumps_named(page, "#replay-facts .contract") if trumps_shown else None
+        hands = page.locator(".replay-hand").evaluate_all(
+            "(hands) => hands.map((hand) => [...hand.querySelectorAll('[data-card]')]"
+            ".map((card) => card.dataset.card))"
+        )
+        assert len(hands) == 4 and all(hands)
+        assert [wrong for shown in hands for wrong in out_of_order(shown, trumps)] == []

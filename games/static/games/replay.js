@@ -42,7 +42,7 @@ function drawSeats(frame) {
     if (view.dealer === seat) name.append(" ", el("span", { class: "badge dealer" }, _("dealer")));
     if (view.tricks.at(-1)?.winner === seat) name.append(" ", el("span", { class: "badge leads" }, _("wins the trick")));
     const hand = el("div", { class: "replay-hand", role: "list", "aria-label": _("Cards of %(name)s", { name: nameOf(seat) }) });
-    for (const code of inHandOrder(frame.hands[seat], trumpsOf(view))) hand.append(el("span", { class: "card", role: "listitem" }, cardSvg(code)));
+    for (const code of inHandOrder(frame.hands[seat], trumpsOf(view))) hand.append(el("span", { class: "card", role: "listitem", "data-card": code }, cardSvg(code)));
     box.replaceChildren(name, hand);
     for (const d of view.declarations.filter((x) => x.seat === seat)) {
       const cards = d.cards ? ` ${d.cards.map(cardWords).join(" ")}` : "";
