@@ -10,12 +10,10 @@ import time
 from itertools import permutations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
-from games.models import TableEvent
 from tests.e2e.screen import make_the_move, seated_against_bots, wait_for_a_move
-from tests.e2e.test_table_play import off_the_browser_loop
-from tests.games.factories import bot_table, play_bots_to_end
+from tests.e2e.test_replay import a_taken_hand_replayed, replay_at
 from tests.helpers import Server, Worker
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -111,15 +109,11 @@ def test_the_table_shows_the_hand_in_order_and_the_trumps_first_once_named(
 def test_a_replay_shows_each_hand_in_order_under_its_trumps(
     page: Page, asgi_server: Server
 ) -> None:
-    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bulgarian")))
-    number = TableEvent.objects.filter(table=table, kind="play").earliest("version").hand
-    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
-    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
-    auction = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing") - 1
-    for step, trumps_shown in ((auction, False), (auction + 1, True)):
-        page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={step}")
-        expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
-        trumps = trumps_named(page, "#replay-facts .contract") if trumps_shown else None
+    address, _, first_card = a_taken_hand_replayed(page, asgi_server, "bulgarian")
+    # The auction's last call, then its first card, under the trumps the replay names.
+    for step in (first_card - 1, first_card):
+        replay_at(page, address, step)
+        trumps = trumps_named(page, "#replay-facts .contract") if step == first_card else None
         hands = page.locator(".replay-hand").evaluate_all(
             "(hands) => hands.map((hand) => [...hand.querySelectorAll('[data-card]')]"
             ".map((card) => card.dataset.card))"

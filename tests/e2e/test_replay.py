@@ -4,6 +4,7 @@ trick, arrow keys and autoplay, a link to the step shown, the result only at the
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -75,21 +76,33 @@ def test_a_finished_hand_replays_step_by_step_in_the_page(
     assert page.evaluate("window.notReloaded") is True
 
 
+def a_taken_hand_replayed(page: Page, server: Server, variant: str) -> tuple[str, list[Any], int]:
+    """A bots' match's first hand someone took (all four may pass, and the cards are dealt
+    again), opened in the replay: its address, its frames, and the step of its first card."""
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table(variant)))
+    number = TableEvent.objects.filter(table=table, kind="play").earliest("version").hand
+    address = f"{server.url}/tables/{table.pk}/hands/{number}/"
+    page.goto(address)
+    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
+    first_card = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing")
+    return address, frames, first_card
+
+
+def replay_at(page: Page, address: str, step: int) -> None:
+    """The replay at `address`, opened at `step`."""
+    page.goto(f"{address}?step={step}")
+    expect(page.locator("#replay")).to_have_attribute("data-step", str(step))
+
+
 def test_a_belote_replay_shows_the_turned_card_while_the_auction_runs(
     page: Page, asgi_server: Server
 ) -> None:
-    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("belote")))
-    # A hand someone took (all four may pass twice, and the cards are dealt again).
-    number = TableEvent.objects.filter(table=table, kind="play").earliest("version").hand
-    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/")
-    frames = page.evaluate("JSON.parse(document.getElementById('replay-frames').textContent)")
+    address, frames, first_card = a_taken_hand_replayed(page, asgi_server, "belote")
     turned = frames[0]["view"]["turned"]
     suit = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}[turned[1]]
     shown = page.locator("#trick .turned-card svg[role=img]")
     expect(shown).to_have_attribute("aria-label", re.compile(f"of {suit}$"))
-    first_card = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "playing")
-    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step={first_card}")
-    expect(page.locator("#replay")).to_have_attribute("data-step", str(first_card))
+    replay_at(page, address, first_card)
     expect(page.locator("#trick .turned-card")).to_have_count(0)  # taken, in a hand now
 
 

@@ -2,7 +2,7 @@
 import { _, cardName, rankLetter, SUITS, suitOfCard } from "./words.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const RED = new Set(["d", "h"]);
+export const RED = new Set(["d", "h"]); // the red suits' letters
 
 /** A card face for the code "Qs", "Th"...; labelled for screen readers. */
 export function cardSvg(code) {

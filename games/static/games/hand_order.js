@@ -1,10 +1,10 @@
 // A hand laid out as card players hold it: the trumps first, then the suits alternating black
 // and red (side by side, ♦ and ♥ are hard to tell apart on a phone), each suit from its
 // strongest card down (in index order, the jack sat below the ten and the ace).
+import { RED } from "./cards.js";
+import { CODE_SUIT } from "./words.js";
 
-const LETTERS = { clubs: "c", diamonds: "d", hearts: "h", spades: "s" };
 const SUIT_ORDER = ["s", "h", "c", "d"];
-const RED = new Set(["d", "h"]);
 const TRUMP_STRENGTH = "J9ATKQ87";
 const PLAIN_STRENGTH = "ATKQJ987";
 
@@ -15,8 +15,8 @@ export function trumpsOf(view) {
   const bid = view.contract.bid;
   if (bid === "all_trumps") return "all";
   if (bid === "take") return view.turned?.[1] ?? null;
-  const suit = Object.keys(LETTERS).find((name) => bid === name || bid.endsWith(` ${name}`));
-  return suit ? LETTERS[suit] : null;
+  const named = (letter) => bid === CODE_SUIT[letter] || bid.endsWith(` ${CODE_SUIT[letter]}`);
+  return Object.keys(CODE_SUIT).find(named) ?? null;
 }
 
 /** The card codes ("Js", "Th"...) in the order a player holds them under `trumps`. */

@@ -38,7 +38,7 @@ const SUIT_NAMES = {
   hearts: () => _("Hearts"),
   spades: () => _("Spades"),
 };
-const CODE_SUIT = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+export const CODE_SUIT = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 
 const CALLS = {
   pass: () => term("pass", () => _("Pass")),
