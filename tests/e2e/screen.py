@@ -123,10 +123,12 @@ def seated_against_bots(
     return table
 
 
-# The seat names and cards that a notice's box lies over.
+# The seat names, badges and cards that a notice's box lies over.
 COVERED = """(selector) => {
   const notice = document.querySelector(selector).getBoundingClientRect();
-  return [...document.querySelectorAll(".seat-name, .backs, #trick .played, #hand .card")]
+  const shown = [".seat-name", ".seat .badge", ".backs", "#trick .played", "#trick .turned-card",
+    "#hand .card"];
+  return [...document.querySelectorAll(shown.join(", "))]
     .filter((node) => {
       const r = node.getBoundingClientRect();
       const across = r.left < notice.right && notice.left < r.right;
@@ -136,7 +138,7 @@ COVERED = """(selector) => {
 
 
 def covered(page: Page, selector: str) -> list[str]:
-    """The seat names and cards (by their text) that the box of `selector` lies over."""
+    """The seat names, badges and cards (by their text) that the box of `selector` lies over."""
     return page.evaluate(COVERED, selector)
 
 

@@ -17,6 +17,7 @@ from tests.e2e.screen import (
     VARIANTS,
     bid_a_contract,
     code_words,
+    covered,
     hidden_at_their_middle,
     make_the_move,
     outside_viewport,
@@ -24,6 +25,7 @@ from tests.e2e.screen import (
     trick_room,
     wait_for_a_move,
 )
+from tests.e2e.test_table_hand_in_words import stacked_deal
 from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
@@ -51,6 +53,8 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         assert trick_room(page) >= 1.4, f"{variant} {moment} {size_name}: the trick spills"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
+        if moment == "bidding":  # on the felt, clear of the seats, their calls, the turned card
+            assert covered(page, "#bidding") == [], f"{variant} {moment} {size_name}"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -158,10 +162,7 @@ def test_the_felt_stays_put_when_the_first_trick_is_won(
                 break
             click_and_wait(page, "#hand button.legal")  # a hand under way: the next one
         else:
-            # Not beside the first card's offer of declarations: the felt takes its room back
-            # when it goes (a jump of its own, not this test's).
-            if page.locator("#declare-options").is_hidden():
-                felt_before = felt_before or page.locator("#felt").bounding_box()
+            felt_before = felt_before or page.locator("#felt").bounding_box()
             click_and_wait(page, "#hand button.legal")
     expect(page.locator("#last-trick")).to_be_visible()
     felt_after = page.locator("#felt").bounding_box()
@@ -169,27 +170,56 @@ def test_the_felt_stays_put_when_the_first_trick_is_won(
     assert (felt_after["y"], felt_after["height"]) == (felt_before["y"], felt_before["height"])
 
 
-@pytest.mark.parametrize("variant", ["belote", "coinche"])
-def test_on_a_phone_the_felt_stays_put_from_the_deal_into_play(
+# The felt's top and foot, on the page.
+FELT_EDGES = """() => {
+  const felt = document.getElementById("felt").getBoundingClientRect();
+  return [felt.top, felt.bottom];
+}"""
+
+
+def felt_edges_at_every_size(page: Page) -> dict[str, tuple[float, float]]:
+    """Where the felt's top and foot are at each size, the page left at the phone's."""
+    edges = {}
+    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+        page.set_viewport_size(size)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        top, foot = page.evaluate(FELT_EDGES)
+        edges[size_name] = (top, foot)
+    page.set_viewport_size(SIZES["phone"])
+    return edges
+
+
+# A Bela hand whose first card offers the person a tierce and the bela (to announce or not).
+OFFERING_DEAL = {"bela": stacked_deal()}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_felt_stays_put_from_the_deal_into_play_at_every_size(
     page: Page, asgi_server: Server, celery_worker: Worker, variant: str
 ) -> None:
     # The felt moved with the lines above it: the turned card's went when the auction ended
     # (44 px), the hand's facts took one to four lines as the bids rose (18 px a line), the
     # auction's box grew with its calls, and the head's links broke elsewhere as the words
-    # "Connected." came.
+    # "Connected." came. And with what lay below it: the bids took 33 to 80 px from its foot
+    # while the auction lasted, the first card's offer of declarations 23 to 44 px.
     page.set_viewport_size(SIZES["phone"])
-    seated_against_bots(page, asgi_server, variant, f"steady-{variant}")
+    deals = OFFERING_DEAL.get(variant)
+    seated_against_bots(
+        page, asgi_server, variant, f"steady-{variant}",
+        **({"deals": deals, "max_hands": 1} if deals else {}),
+    )  # fmt: skip
     turned = page.locator("#trick .turned-card")
-    tops: list[tuple[str, float]] = []  # the felt's top at each of the person's moves
+    offer = page.locator("#declare-options")
+    edges: list[tuple[str, dict[str, tuple[float, float]]]] = []  # at each of the person's moves
+    offered = False
     deadline = time.monotonic() + 120
     while True:
         move = wait_for_a_move(page, deadline)
         assert move != "match-end", "the match ended before the person bid"
-        felt = page.locator("#felt").bounding_box()
-        assert felt
         if move != "summary":  # (the summary lies over the felt)
-            tops.append((move, felt["y"]))
-        if move == "play" and any(seen == "bid" for seen, _ in tops):
+            edges.append((move, felt_edges_at_every_size(page)))
+            offered = offered or offer.is_visible()
+        if move == "play" and any(seen == "bid" for seen, _ in edges):
             break
         if variant == "belote" and move == "bid":  # the turned card lies in the felt's middle
             expect(turned.locator("figcaption")).to_have_text("Turned card")
@@ -197,6 +227,12 @@ def test_on_a_phone_the_felt_stays_put_from_the_deal_into_play(
             assert re.fullmatch(r"\w+ of \w+", label)
             assert outside_viewport(page, ["#trick .turned-card"]) == []
         make_the_move(page, move)  # a card where the auction ended before the person's turn
-    expect(turned).to_have_count(0)  # taken: in a hand now
     page.screenshot(path=artifact_path(f"screen-steady-{variant}-phone.png"))
-    assert len({top for _, top in tops}) == 1, tops
+    if variant in OFFERING_DEAL:
+        assert offered, "the first card offered no declarations"
+        click_and_wait(page, "#hand button.legal")  # the offer goes with the first card
+        edges.append(("play", felt_edges_at_every_size(page)))
+    expect(turned).to_have_count(0)  # taken: in a hand now
+    for size_name in {**SIZES, **SIDEWAYS}:
+        seen = {at_move[size_name] for _, at_move in edges}
+        assert len(seen) == 1, f"{variant} {size_name}: {[(m, e[size_name]) for m, e in edges]}"
