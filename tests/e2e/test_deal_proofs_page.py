@@ -41,6 +41,15 @@ def test_a_finished_matchs_deals_check_out_in_the_browser(page: Page, asgi_serve
     page.set_viewport_size(PHONE)
     page.screenshot(path=artifact_path("deals-phone.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Every column in sight: the table fits its box, nobody scrolls it sideways for the seeds.
+    assert page.evaluate(TABLE_OVERFLOW) <= 0
+
+
+# How far the deals' table reaches past its own box or the one it scrolls in, in pixels.
+TABLE_OVERFLOW = """() => {
+  const table = document.querySelector("#deals");
+  return Math.max(...[table, table.parentElement].map((box) => box.scrollWidth - box.clientWidth));
+}"""
 
 
 def test_the_check_button_waits_for_its_script(page: Page, asgi_server: Server) -> None:
