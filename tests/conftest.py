@@ -224,7 +224,8 @@ def celery_worker(
 
     One per test: it stops before the test's database is flushed (a worker still finishing
     the last test's tables deadlocks PostgreSQL's TRUNCATE), and tasks that test left queued
-    are dropped first so they cannot act on the next test's rows.
+    are dropped first so they cannot act on the next test's rows. It is killed, not shut down
+    warmly: the test is over, and a warm shutdown took 1.5 to 2 s of every such test.
     """
     redis.Redis.from_url(redis_server.url).delete(redis_server.queue)
     hostname = f"pytest-{uuid.uuid4().hex[:8]}@localhost"
@@ -241,7 +242,7 @@ def celery_worker(
         ping.apply_async(expires=60).get(timeout=60)
         yield Worker(hostname=hostname, process=process)
     finally:
-        stop_process(process)
+        stop_process(process, at_once=True)
 
 
 @pytest.fixture(scope="session")

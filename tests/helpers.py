@@ -179,11 +179,13 @@ class Server:
     process: subprocess.Popen[bytes]
 
 
-def stop_process(process: subprocess.Popen[bytes]) -> None:
-    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers. Returns once
-    every process of the group is gone, not only the leader: a worker's children still
-    holding database connections would keep the test database from being dropped."""
-    for signum, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+def stop_process(process: subprocess.Popen[bytes], *, at_once: bool = False) -> None:
+    """Stop a child's whole process group: SIGTERM, then SIGKILL if it lingers (at once: only
+    SIGKILL, for a process whose work is over). Returns once every process of the group is
+    gone, not only the leader: a worker's children still holding database connections would
+    keep the test database from being dropped."""
+    signals = ((signal.SIGTERM, 10), (signal.SIGKILL, 5))
+    for signum, grace in signals[1:] if at_once else signals:
         try:
             os.killpg(process.pid, signum)
         except ProcessLookupError:

@@ -87,7 +87,7 @@ def trumps_named(page: Page, contract_at: str = "#contract") -> str | None:
 def test_the_table_shows_the_hand_in_order_and_the_trumps_first_once_named(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    seated_against_bots(page, asgi_server, "bulgarian", "holder")
+    seated_against_bots(page, asgi_server, "bulgarian", "holder", trick_pause_ms=0)
     bids_seen = trumps_held = 0  # until the person bid, and played holding named trumps
     deadline = time.monotonic() + 240  # hands without a trump in the person's hand play on
     while not (bids_seen and trumps_held):

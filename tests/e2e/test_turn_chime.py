@@ -41,7 +41,7 @@ def test_the_turn_chimes_once_asked_for_until_turned_off(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
     page.add_init_script(COUNT_NOTES)
-    seated_against_bots(page, asgi_server, "bulgarian", "listener")
+    seated_against_bots(page, asgi_server, "bulgarian", "listener", trick_pause_ms=0)
     switch = page.get_by_role("button", name="Sound when it is my turn")
     expect(switch).to_have_attribute("aria-pressed", "false")
     deadline = time.monotonic() + 120
