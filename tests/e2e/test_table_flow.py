@@ -13,10 +13,10 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import RatingChange, User
 from games.models import Match, Seat, Table
-from games.services import table_create_in_lobby, table_end
+from games.services import table_create, table_create_in_lobby, table_end
 from tests.e2e.screen import PHONE, seated_against_bots
 from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end, sign_in
-from tests.games.factories import bot_table, person
+from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -121,11 +121,12 @@ def test_the_rating_at_a_match_end_is_written_as_the_profile_writes_it(
 
 
 def test_signing_in_lands_on_the_lobby_which_updates_itself(
-    page: Page, asgi_server: Server, celery_worker: Worker
+    page: Page, asgi_server: Server
 ) -> None:
     # Hashed as the server checks it (this process hashes test passwords with a cheap hasher).
     hashed = PBKDF2PasswordHasher().encode("a-long-password-1", "lander-salt")
     User.objects.create(username="lander", password=hashed)
+    page.clock.install()  # the lobby's next refresh is brought forward, not waited for
     page.goto(f"{asgi_server.url}/accounts/login/")
     page.get_by_label("Username").fill("lander")
     page.get_by_label("Password").fill("a-long-password-1")
@@ -136,5 +137,13 @@ def test_signing_in_lands_on_the_lobby_which_updates_itself(
         expect(nav.get_by_role("link", name=name)).to_be_visible()
     expect(page.locator("footer").get_by_role("link", name="API")).to_be_visible()
     expect(page.locator("link[rel=icon]")).to_have_count(1)
-    table = off_the_browser_loop(bot_table, variant="bela")
-    expect(page.locator("#lobby-tables")).to_contain_text(f"#{table.pk}", timeout=15_000)
+    # Another player starts a match; it is listed at the lobby's next refresh (every 10 s).
+    table = off_the_browser_loop(
+        table_create, creator=person("opener"), variant="bela", bot_seats=(1, 2, 3)
+    )
+    lists = page.locator("#lobby-tables")
+    expect(lists).not_to_contain_text(f"#{table.pk}")
+    page.clock.run_for(10_000)
+    listed = lists.get_by_role("row").filter(has_text=f"#{table.pk}")
+    expect(listed).to_contain_text("opener")
+    expect(listed.get_by_role("link", name=f"Watch table {table.pk}")).to_be_visible()
