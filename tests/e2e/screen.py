@@ -157,6 +157,13 @@ def hidden_at_their_middle(page: Page, selectors: list[str]) -> list[str]:
     return page.evaluate(HIDDEN_AT_ITS_MIDDLE, selectors)
 
 
+def at_size(page: Page, size: dict[str, int]) -> None:
+    """Resize the page and wait for a frame drawn at that size: what is measured next is laid
+    out for it."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+
+
 def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport at scroll 0."""
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.screen import (
     PHONE,
     SIZES,
+    at_size,
     make_the_move,
     seated_against_bots,
     signs_heard,
@@ -72,8 +73,7 @@ def check_card_contrast(page: Page) -> None:
 
 def check_both_sizes(page: Page, name: str) -> None:
     for size_name, size in SIZES.items():
-        page.set_viewport_size(size)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at_size(page, size)
         assert serious_violations(page) == [], f"{name} at {size_name}"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
 

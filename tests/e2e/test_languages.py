@@ -17,6 +17,7 @@ from games.services import table_create
 from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
+    at_size,
     outside_viewport,
     split_words,
     wait_for_a_move,
@@ -50,8 +51,7 @@ def shoot(page: Page, name: str, selectors: list[str] | None = None) -> None:
     """A screenshot at each size; nothing wider than the screen, `selectors` inside it, no
     word of a table broken over two lines."""
     for size_name, size in SIZES.items():
-        page.set_viewport_size(size)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at_size(page, size)
         page.screenshot(path=artifact_path(f"lang-{name}-{size_name}.png"), full_page=not selectors)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"], name
         assert split_words(page) == [], f"{name} {size_name}"

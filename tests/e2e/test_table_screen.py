@@ -15,6 +15,7 @@ from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
     VARIANTS,
+    at_size,
     bid_a_contract,
     code_words,
     covered,
@@ -45,8 +46,7 @@ TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcap
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
     """At each size: everything asked for inside the viewport, no code on screen; screenshots."""
     for size_name, size in {**SIZES, **SIDEWAYS}.items():
-        page.set_viewport_size(size)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at_size(page, size)
         page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
         assert outside_viewport(page, selectors) == [], f"{variant} {moment} {size_name}"
         assert hidden_at_their_middle(page, selectors) == [], f"{variant} {moment} {size_name}"
@@ -181,8 +181,7 @@ def felt_edges_at_every_size(page: Page) -> dict[str, tuple[float, float]]:
     """Where the felt's top and foot are at each size, the page left at the phone's."""
     edges = {}
     for size_name, size in {**SIZES, **SIDEWAYS}.items():
-        page.set_viewport_size(size)
-        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        at_size(page, size)
         top, foot = page.evaluate(FELT_EDGES)
         edges[size_name] = (top, foot)
     page.set_viewport_size(SIZES["phone"])
