@@ -10,7 +10,6 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.glossary import glossary
 from games.services import table_create
@@ -18,6 +17,7 @@ from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
     at_size,
+    bid_a_contract,
     outside_viewport,
     split_words,
     wait_for_a_move,
@@ -91,17 +91,9 @@ def play_until_the_hand_result(page: Page) -> dict[str, str]:
                     "buttons => buttons.map((b) => [b.dataset.bid, b.innerText])",
                 )
             )
-            contract = page.locator("#bidding button.bid:not([data-bid=pass]):not([disabled])")
-            bid = contract.first if contract.count() else page.locator("#bidding [data-bid=pass]")
-            try:
-                bid.click(timeout=3_000)
-            except PlaywrightTimeoutError:
-                # The last trick's result opened over the next hand's bidding: loop to it.
-                continue
-            page.wait_for_function(
-                "document.querySelector('#bidding').hidden"
-                " || !document.querySelector('#summary').hidden"
-            )
+            # Waits for the table to move past the bid: waiting for the bids to hide timed
+            # out when three computer players bid and gave the turn back within a frame.
+            bid_a_contract(page)
         else:
             click_and_wait(page, "#hand button.legal")
 
