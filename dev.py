@@ -99,13 +99,13 @@ def run(args: list[str]) -> NoReturn:
 
 
 def parallel_workers(pytest_args: list[str]) -> list[str]:
-    """One pytest-xdist worker per core and one more, up to five (each starts its own servers
-    and browser), a test file kept on one worker for its module fixtures; none where the caller
-    chose. The extra one fills the time the others wait on browsers, servers and sockets: with
-    one per core, two cores were 79% busy over the suite."""
+    """One pytest-xdist worker per core and one more, up to four (each starts its own servers,
+    browser and database connections), a test file kept on one worker for its module fixtures;
+    none where the caller chose. The extra one fills the time the others wait on browsers,
+    servers and sockets: with one per core, two cores were 79% busy over the suite."""
     chosen = any(arg.startswith(("-n", "--numprocesses", "--dist")) for arg in pytest_args)
     cores = os.cpu_count() or 1
-    workers = min(cores + 1, 5)
+    workers = min(cores + 1, 4)
     if chosen or cores < 2 or "no:xdist" in pytest_args:
         return []
     return ["--numprocesses", str(workers), "--dist", "loadfile"]
