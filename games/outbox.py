@@ -16,6 +16,7 @@ from kombu.exceptions import OperationalError
 
 from games import tasks
 from games.broadcast import LATEST, Payload, broadcast, public_group, seat_group
+from games.last_card import moves_without_person
 from games.models import Table, TableEvent
 from games.queries import hand_view, table_snapshot, turn_time
 from games.unit_of_work import Moment, TableChange
@@ -159,7 +160,7 @@ def _next_task(change: TableChange) -> Callable[[], object] | None:
         return None
     seat = change.seats[hand.to_act]
     args = (table.pk, table.version)
-    if seat.bot_decides:
+    if moves_without_person(seat, hand):
         delay = bot_delay(change)
         return lambda: tasks.bot_act.apply_async(args, countdown=delay)
     countdown = turn_time(table, change.engine)

@@ -1,7 +1,7 @@
 """Whose cards were whose: a player's accuracy, and their line in a hand's analysis, count
-only the moves they chose themselves, not a computer player's on a turn of theirs that timed
-out or while it held their seat, nor those of whoever took their seat over (a computer player
-when they left, an organizer's stand-in)."""
+only the moves they chose themselves (and their last cards, which play themselves), not a
+computer player's on a turn of theirs that timed out or while it held their seat, nor those
+of whoever took their seat over (a computer player when they left, an organizer's stand-in)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,12 @@ from typing import Any
 
 from django.db.models import Max, Min, Q
 
+from games.last_card import LAST_CARD
 from games.models import MatchPlayer, Table, TableEvent
 from games.queries import handed_over, seat_holders_in_hand
+
+# The actors of the moves that are the seat's person's own.
+OWN_MOVES = ("person", LAST_CARD)
 
 
 def cards_played_by_others(*, user: Any, seats: Iterable[MatchPlayer]) -> set[tuple[int, int, str]]:
@@ -25,7 +29,8 @@ def cards_played_by_others(*, user: Any, seats: Iterable[MatchPlayer]) -> set[tu
     in_seats = reduce(or_, (Q(table_id=table, seat=seat) for table, seat in held))
     others = reduce(or_, _handed_over(held), Q(pk__in=[]))
     if not user.is_bot:
-        others |= ~Q(actor="person")  # a timed-out turn, or a seat a computer held
+        # A timed-out turn, or a seat a computer held; a last card is nobody's choice.
+        others |= ~Q(actor__in=OWN_MOVES)
     plays = TableEvent.objects.filter(in_seats, others, kind=TableEvent.Kind.PLAY)
     return {
         (table, hand, payload["play"])
@@ -88,7 +93,7 @@ def hand_stand_ins(*, table: Table, number: int) -> dict[int, StandIn]:
             continue
         if seat in taken:
             found[move] = taken[seat]
-        elif seat is not None and people[seat] and actor != "person":
+        elif seat is not None and people[seat] and actor not in OWN_MOVES:
             found[move] = StandIn()
         move += 1
     return found

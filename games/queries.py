@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import presence, rules
 from games.chat_lines import chat_history
+from games.last_card import moves_without_person
 from games.models import DealSeed, Match, MatchPlayer, Seat, Table, TableEvent
 from games.watching import WITHHELD, released_hands
 
@@ -128,7 +129,8 @@ def turn_time(table: Table, match: rules.Match | None) -> int:
 def turn_left(
     table: Table, seats: list[Seat], match: rules.Match | None, *, since: datetime
 ) -> float | None:
-    """Seconds the person to act has before their bot plays for them (None: no clock runs).
+    """Seconds the person to act has before their bot plays for them (None: no clock runs, as
+    for a bot, or a last card, which plays itself).
 
     Every committed change restarts the clock (the timeout task is queued after each), so it
     runs from `since`, the last commit, for `turn_time`; bots and paused tables have none.
@@ -137,7 +139,7 @@ def turn_left(
     if table.status != Table.Status.PLAYING or table.is_paused or hand is None:
         return None
     seat = next((s for s in seats if s.number == hand.to_act), None)
-    if seat is None or seat.user is None or seat.bot_decides:
+    if seat is None or seat.user is None or moves_without_person(seat, hand):
         return None
     elapsed = (timezone.now() - since).total_seconds()
     return round(max(0.0, turn_time(table, match) - elapsed), 1)

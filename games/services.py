@@ -27,6 +27,7 @@ from games.bots import get_bot
 from games.chat_lines import chat_line
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
+from games.last_card import LAST_CARD, last_card, moves_without_person
 from games.models import ChatMessage, Seat, Table, TableEvent
 from games.queries import alone_with_computers, hosts, table_seats, turn_time
 from games.unit_of_work import TableChange
@@ -355,7 +356,8 @@ def table_act(*, table_id: int, user: User, action: Mapping[str, Any], version: 
 
 
 def table_bot_act(*, table_id: int, version: int) -> bool:
-    """The bot's move at `version`; a no-op (False) once the table has moved on.
+    """The bot's move at `version`, or a person's last card; a no-op (False) once the table
+    has moved on.
 
     The bot decides and the engine applies its move on the table as last committed, outside
     any transaction (a strong bot thinks for a while, and on SQLite even a reading transaction
@@ -391,12 +393,12 @@ def table_turn_timeout(*, table_id: int, version: int) -> bool:
     """
     seen = uow.read(table_id)
     seat = uow.seat_to_act(seen, version)
-    if seat is None or seat.bot_decides:
+    if seat is None or moves_without_person(seat, seen.hand):
         return False
     action = _bot_choice(seen, seat)
     with transaction.atomic():
         change = uow.lock_unchanged(seen)
-        if change is None or change.seats[seat.number].bot_decides:
+        if change is None or moves_without_person(change.seats[seat.number], change.hand):
             return False
         seat = change.seats[seat.number]
         seat.timeouts_in_row += 1
@@ -446,7 +448,7 @@ def tables_sweep_stalled(*, grace_seconds: float) -> int:
                 continue
             version = change.table.version
             idle = (now - change.table.updated_at).total_seconds()
-            if seat.bot_decides:
+            if moves_without_person(seat, change.hand):
                 outbox.requeue_bot_move(table_id=table_id, version=version)
             elif idle > turn_time(change.table, change.engine) + grace_seconds:
                 outbox.requeue_turn_timeout(table_id=table_id, version=version)
@@ -580,9 +582,9 @@ def _seat_of(change: TableChange, user: User) -> Seat:
 
 
 def _bot_to_act(change: TableChange, version: int) -> bool:
-    """Whether the table is at `version` with a bot (or a held seat) to act."""
+    """Whether the table is at `version` with a bot (or a held seat, or a last card) to act."""
     seat = uow.seat_to_act(change, version)
-    return seat is not None and seat.bot_decides
+    return seat is not None and moves_without_person(seat, change.hand)
 
 
 def _bot_follows_at_once(change: TableChange) -> bool:
@@ -593,8 +595,12 @@ def _bot_follows_at_once(change: TableChange) -> bool:
 def _play_bot_run(change: TableChange, deadline: float) -> None:
     """The bot's move, and the bots' moves that follow at once, up to the hand's end."""
     seat = uow.seat_to_act(change, change.table.version)
-    while seat is not None and seat.bot_decides:
-        uow.apply(change, seat.number, _bot_choice(change, seat), actor="bot")
+    while seat is not None and moves_without_person(seat, change.hand):
+        card = last_card(seat, change.hand)
+        if card is None:
+            uow.apply(change, seat.number, _bot_choice(change, seat), actor="bot")
+        else:
+            uow.apply(change, seat.number, card, actor=LAST_CARD)
         if change.ended_hand is not None or time.monotonic() >= deadline:
             return
         if outbox.bot_delay(change) > 0:

@@ -79,6 +79,22 @@ def play_as_people(
     raise AssertionError("the match did not finish")
 
 
+def play_until_holding(table: Table, cards: int, *, seat: int | None = None) -> Seat:
+    """People choose their moves (as play_as_people does), computer players theirs, until the
+    seat to act (`seat`, if named) holds `cards` cards; that seat."""
+    for _ in range(500):
+        current = seat_to_act(table)
+        held = hand_now(table).held[current.number].bit_count()
+        if held == cards and seat in (None, current.number):
+            return current
+        if current.user.is_bot:
+            assert table_bot_act(table_id=table.pk, version=table.version)
+        else:
+            action = a_persons_move(table)
+            table_act(table_id=table.pk, user=current.user, action=action, version=table.version)
+    raise AssertionError(f"no seat held {cards} cards at its turn")
+
+
 def a_persons_move(table: Table) -> dict[str, object]:
     """The move play_as_people makes for the person to act."""
     hand = hand_now(table)

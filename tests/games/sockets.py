@@ -77,6 +77,14 @@ def recv_json(socket: ClientConnection, timeout: float = 10) -> dict[str, Any]:
     return json.loads(socket.recv(timeout=timeout))
 
 
+def choices(view: dict[str, Any]) -> list[str]:
+    """The moves a seat's view leaves its person to choose: its legal ones, but never the last
+    card, which plays itself (a client sending it would race the server playing it)."""
+    if view.get("phase") == "playing" and len(view.get("hand") or []) == 1:
+        return []
+    return list(view.get("legal") or [])
+
+
 def card_codes(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every string in a message that is a card code, with the path it sits at."""
     if isinstance(value, dict):

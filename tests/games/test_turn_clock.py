@@ -14,7 +14,13 @@ from django.utils import timezone
 from games import rules
 from games.models import Match, Seat, Table
 from games.queries import table_snapshot
-from games.services import table_act, table_pause, table_turn_timeout, tables_sweep_stalled
+from games.services import (
+    table_act,
+    table_bot_act,
+    table_pause,
+    table_turn_timeout,
+    tables_sweep_stalled,
+)
 from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
 
@@ -30,9 +36,13 @@ def engine(table: Table) -> rules.Match:
 
 
 def one_turn_runs_out(table: Table) -> None:
-    """A bot plays the turn for the person to act; nobody's seat is held after it."""
+    """A bot plays the turn for the person to act (or their last card plays itself); nobody's
+    seat is held after it."""
     table.refresh_from_db()
-    assert table_turn_timeout(table_id=table.pk, version=table.version)
+    version = table.version
+    assert table_turn_timeout(table_id=table.pk, version=version) or table_bot_act(
+        table_id=table.pk, version=version
+    )
     Seat.objects.filter(table=table).update(timeouts_in_row=0, bot_holding=False)
     table.refresh_from_db()
 
@@ -111,6 +121,7 @@ def test_the_timer_queued_as_a_hand_ends_gives_the_next_person_the_reading_time_
     with (
         mock.patch("games.outbox.broadcast"),
         mock.patch("games.tasks.turn_timeout.apply_async") as queued,
+        mock.patch("games.tasks.bot_act.apply_async"),  # the last cards', which play themselves
         django_capture_on_commit_callbacks(execute=True),
     ):
         run_out_turns_until(table, second_hand_dealt)

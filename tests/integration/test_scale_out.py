@@ -26,7 +26,7 @@ from games.broadcast import public_group
 from games.models import Match, Table, TableEvent
 from games.services import table_create
 from tests.games.factories import people_table, person
-from tests.games.sockets import Listener, events_in_order, open_table_socket, recv_json
+from tests.games.sockets import Listener, choices, events_in_order, open_table_socket, recv_json
 from tests.helpers import (
     Redis,
     Server,
@@ -65,7 +65,7 @@ def act_when_asked(listener: Listener, inbox: queue.Queue[tuple[str, dict[str, A
         if name != listener.name or message.get("version", -1) <= latest:
             continue
         latest = message["version"]
-        legal = (message.get("view") or {}).get("legal") or []
+        legal = choices(message.get("view") or {})
         if not legal:
             continue
         phase = message["view"]["phase"]

@@ -84,6 +84,12 @@ function teams() {
 
 // ----- sending ----------------------------------------------------------------------------
 
+function myMove() {
+  // Whether the person here is to act; not for their last card, which plays itself.
+  const lastCard = view.phase === "playing" && view.hand?.length === 1;
+  return mySeat !== null && view.to_act === mySeat && !info.paused && !lastCard;
+}
+
 function isOpen() {
   return socket !== null && socket.readyState === WebSocket.OPEN;
 }
@@ -428,7 +434,7 @@ function drawHand() {
   const hadFocus = box.contains(document.activeElement) || $("bidding").contains(document.activeElement);
   box.replaceChildren();
   if (mySeat === null || !view || !view.hand) return;
-  const playing = view.phase === "playing" && !info.paused && view.to_act === mySeat && !sent;
+  const playing = view.phase === "playing" && myMove() && !sent;
   const legal = new Set(playing ? view.legal : []);
   for (const code of inHandOrder(view.hand, trumpsOf(view))) {
     if (!playing) {
@@ -643,7 +649,7 @@ function tickClock() {
 }
 
 function drawTitle() {
-  const myTurn = view && mySeat !== null && view.to_act === mySeat && !info.paused && info.status !== "finished";
+  const myTurn = view && myMove() && info.status !== "finished";
   document.title = myTurn ? `● ${_("Your turn")} · ${pageTitle}` : pageTitle;
   app.dataset.myTurn = myTurn ? "true" : "false";
   chimeOnMyTurn(Boolean(myTurn));
