@@ -235,3 +235,40 @@ def test_the_felt_stays_put_from_the_deal_into_play_at_every_size(
     for size_name in {**SIZES, **SIDEWAYS}:
         seen = {at_move[size_name] for _, at_move in edges}
         assert len(seen) == 1, f"{variant} {size_name}: {[(m, e[size_name]) for m, e in edges]}"
+
+
+# The person (seat 0) holds two tierces and the king and queen of hearts, which they name
+# trumps: the longest offer a first card makes. Dario (seat 3), after the dealer, passes and
+# leads before them.
+TWO_TIERCES = [
+    "7h 8h 9h Qh Kh Tc Jc Qc",
+    "Ts Js Qs Ks Td Jd Qd Kd",
+    "Th Jh Ah 9s As Kc Ac Ad",
+    "7s 8s 7d 8d 9d 7c 8c 9c",
+]
+
+
+def test_the_first_cards_offer_leaves_the_trick_in_sight_at_every_size(
+    page: Page, asgi_server: Server, celery_worker: Worker
+) -> None:
+    # Over the felt on a phone held sideways, its three lines hid the card led to the person.
+    hands = [[rules.Card.parse(code) for code in hand.split()] for hand in TWO_TIERCES]
+    deck = rules.get_variant("bela", {}).hands_to_deck(hands, 2)
+    deal = {"deck": [str(card) for card in deck], "dealer": 2}
+    seated_against_bots(page, asgi_server, "bela", "offered", deals=[deal], max_hands=1)
+    deadline = time.monotonic() + 120
+    assert wait_for_a_move(page, deadline) == "bid"
+    click_and_wait(page, '#bidding button[data-bid="hearts"]')
+    assert wait_for_a_move(page, deadline) == "play"
+    expect(page.locator("#declare-options label")).to_have_count(2)
+    expect(page.locator("#trick .played")).not_to_have_count(0)
+    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+        at_size(page, size)
+        page.screenshot(path=artifact_path(f"screen-first-card-offer-{size_name}.png"))
+        assert covered(page, "#declare-options") == [], size_name
+        assert hidden_at_their_middle(page, ["#trick"]) == [], size_name
+    # Seen short on the phone held sideways, each option is heard whole.
+    belot = page.get_by_role("checkbox", name="Announce Bela (20) (king and queen of trumps)")
+    expect(belot).to_be_checked()
+    whole = re.compile(r"^Announce with my first card: Tierce \(20\) ten of clubs, jack of clubs")
+    expect(page.get_by_role("checkbox", name=whole)).to_be_checked()

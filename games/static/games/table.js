@@ -462,15 +462,26 @@ function drawFirstCard() {
   const declarations = offer ? offer.declarations : [];
   box.hidden = !offer || (!declarations.length && !offer.belot);
   if (box.hidden) return;
+  // A short screen shows each option short (no cards, no explanation) after one "Announce:":
+  // whole, over a phone held sideways, they hid the card led to the person. A reader hears it whole.
+  box.append(el("span", { class: "offer-short", "aria-hidden": "true" }, _("Announce:")));
   if (declarations.length) {
-    const list = declarations.map((d) => `${declarationWords(d.kind, d.points, view.variant)} ${d.cards.map(cardWords).join(" ")}`).join(", ");
-    box.append(el("label", {}, el("input", { type: "checkbox", id: "declare", checked: true }), " ",
-      readable(_("Announce with my first card: %(list)s", { list }))));
+    const named = declarations.map((d) => declarationWords(d.kind, d.points, view.variant));
+    const list = declarations.map((d, i) => `${named[i]} ${d.cards.map(cardWords).join(" ")}`).join(", ");
+    box.append(offerOption(el("input", { type: "checkbox", id: "declare", checked: true }),
+      readable(_("Announce with my first card: %(list)s", { list })), named.join(", ")));
   }
   if (offer.belot) {
     const input = el("input", { type: "checkbox", id: "belot", checked: announceBelot, onchange: (e) => { announceBelot = e.target.checked; } });
-    box.append(el("label", {}, input, " ", _("Announce %(belot)s (king and queen of trumps)", { belot: declarationWords("belot", 20, view.variant) })));
+    const belot = declarationWords("belot", 20, view.variant);
+    box.append(offerOption(input, _("Announce %(belot)s (king and queen of trumps)", { belot }), belot));
   }
+}
+
+function offerOption(input, whole, short) {
+  // A first card's option: its checkbox, its words whole, and short for a short screen.
+  return el("label", {}, input, " ", el("span", { class: "offer-whole" }, whole),
+    el("span", { class: "offer-short", "aria-hidden": "true" }, short));
 }
 
 function focusMoves() {
