@@ -110,8 +110,8 @@ def test_a_hand_told_in_words_paced_and_explained(
                 page.screenshot(path=artifact_path("words-won-trick.png"))
         if not explained and page.locator("#hand button.illegal").count():
             page.locator("#hand button.illegal").first.click()
-            expect(page.locator("#hand-note")).to_be_visible()
-            expect(page.locator("#hand-note")).to_contain_text("You must")
+            expect(page.locator("#refusal")).to_be_visible()
+            expect(page.locator("#refusal")).to_contain_text("You must")
             assert page.locator("#error").is_hidden()
             page.screenshot(path=artifact_path("words-refusal.png"))
             explained = True

@@ -248,10 +248,20 @@ TWO_TIERCES = [
 ]
 
 
-def test_the_first_cards_offer_leaves_the_trick_in_sight_at_every_size(
+# The cards on the felt whose corner, where their rank and suit are printed, lies under
+# something else.
+CORNERS_HIDDEN = """() => [...document.querySelectorAll("#trick .played")].filter((card) => {
+  const r = card.getBoundingClientRect();
+  const shown = document.elementFromPoint(r.left + r.width * 0.2, r.top + r.height * 0.2);
+  return !card.contains(shown);
+}).map((card) => card.dataset.card)"""
+
+
+def test_the_first_cards_offer_and_a_refusal_leave_the_trick_in_sight_at_every_size(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    # Over the felt on a phone held sideways, its three lines hid the card led to the person.
+    # Over the felt on a phone held sideways, the offer's three lines hid the card led to the
+    # person; below the felt, a refused card's reason took 36 px from its foot while shown.
     hands = [[rules.Card.parse(code) for code in hand.split()] for hand in TWO_TIERCES]
     deck = rules.get_variant("bela", {}).hands_to_deck(hands, 2)
     deal = {"deck": [str(card) for card in deck], "dealer": 2}
@@ -261,12 +271,25 @@ def test_the_first_cards_offer_leaves_the_trick_in_sight_at_every_size(
     click_and_wait(page, '#bidding button[data-bid="hearts"]')
     assert wait_for_a_move(page, deadline) == "play"
     expect(page.locator("#declare-options label")).to_have_count(2)
-    expect(page.locator("#trick .played")).not_to_have_count(0)
+    expect(page.locator("#trick .played")).to_have_count(1)  # Dario's club
     for size_name, size in {**SIZES, **SIDEWAYS}.items():
         at_size(page, size)
         page.screenshot(path=artifact_path(f"screen-first-card-offer-{size_name}.png"))
         assert covered(page, "#declare-options") == [], size_name
         assert hidden_at_their_middle(page, ["#trick"]) == [], size_name
+    edges = felt_edges_at_every_size(page)
+    page.locator('#hand [data-card="7h"]').click()  # a heart, not a club
+    expect(page.locator("#refusal")).to_contain_text("You must")
+    assert felt_edges_at_every_size(page) == edges
+    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+        at_size(page, size)
+        page.screenshot(path=artifact_path(f"screen-first-card-refused-{size_name}.png"))
+        # With a refusal, on the smallest screen they lie over the foot of the card led, never
+        # its corner.
+        led = page.locator("#trick .played").all_text_contents()
+        for asked in ("#declare-options", "#refusal"):
+            assert [c for c in covered(page, asked) if c not in led] == [], (size_name, asked)
+        assert page.evaluate(CORNERS_HIDDEN) == [], size_name
     # Seen short on the phone held sideways, each option is heard whole.
     belot = page.get_by_role("checkbox", name="Announce Bela (20) (king and queen of trumps)")
     expect(belot).to_be_checked()

@@ -104,6 +104,7 @@ function act(action) {
   if (sent) return;
   $("error").hidden = true;
   $("hand-note").hidden = true;
+  $("refusal").hidden = true;
   clientSeq += 1;
   const message = { type: "act", action, version, client_seq: clientSeq };
   if (connected) {
@@ -140,10 +141,9 @@ function showError(message) {
   box.hidden = false;
 }
 
-function showNote(message) {
-  // Next to the cards the player is looking at: the engine's reason for a refusal, or what
-  // was done for them; gone with their next move.
-  const box = $("hand-note");
+function showNote(box, message) {
+  // By the cards the player is looking at: the engine's reason for a refusal (on the felt,
+  // where their card will lie), or what was done for them; gone with their next move.
   box.textContent = message;
   box.hidden = false;
 }
@@ -752,7 +752,7 @@ function applyEarly() {
     show(message);
     tell(message.event, message);
     if (message.event.actor === "timeout" && message.event.seat === mySeat) {
-      showNote(message.event.kind === "bid" ? TEXT.bidForYou() : TEXT.playedForYou());
+      showNote($("hand-note"), message.event.kind === "bid" ? TEXT.bidForYou() : TEXT.playedForYou());
     }
     const pause = info.trick_pause_ms ?? 0;
     // Cards that piled up behind a pause land one by one, not all at once.
@@ -807,7 +807,7 @@ function receive(message) {
   } else if (message.type === "error") {
     if (message.client_seq === clientSeq) answered(); // the move was refused: choose again
     const resent = message.client_seq === resentSeq;
-    if (message.code === "illegal_play" || message.code === "illegal_bid") showNote(message.message);
+    if (message.code === "illegal_play" || message.code === "illegal_bid") showNote($("refusal"), message.message);
     else if (message.code === "stale_version") showError(resent ? TEXT.moveRefused() : TEXT.moveTooLate());
     else showError(message.message);
     if (message.code === "stale_version") send({ type: "sync" });
