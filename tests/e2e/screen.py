@@ -11,12 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Table
 from games.services import table_create
-from tests.e2e.test_table_play import (
-    click_and_wait,
-    current_version,
-    off_the_browser_loop,
-    sign_in,
-)
+from tests.e2e.browser import click_and_wait, current_version, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server
 

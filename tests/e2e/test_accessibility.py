@@ -10,6 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browser import current_version, off_the_browser_loop
 from tests.e2e.screen import (
     PHONE,
     SIZES,
@@ -19,7 +20,6 @@ from tests.e2e.screen import (
     signs_heard,
     wait_for_a_move,
 )
-from tests.e2e.test_table_play import current_version, off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker, artifact_path
 from tests.tournaments.factories import play_deals, ready_to_start

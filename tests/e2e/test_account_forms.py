@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import SIZES, names_beside_fields
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, artifact_path
 

@@ -8,8 +8,8 @@ from playwright.sync_api import Page, expect
 
 from games.models import DealSeed
 from games.services import table_create
+from tests.e2e.browser import off_the_browser_loop
 from tests.e2e.screen import LAPTOP, PHONE
-from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import people_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
 

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from games.models import TableEvent
 from games.services import table_create
-from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
+from tests.e2e.browser import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker
 

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.glossary import glossary
 from games.services import table_create
+from tests.e2e.browser import click_and_wait, off_the_browser_loop, sign_in
 from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
@@ -22,7 +23,6 @@ from tests.e2e.screen import (
     split_words,
     wait_for_a_move,
 )
-from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 from tests.i18n.catalogs import LOCALE, read_po

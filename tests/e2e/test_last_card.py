@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.services import table_bot_act
+from tests.e2e.browser import current_version, off_the_browser_loop
 from tests.e2e.screen import seated_against_bots
-from tests.e2e.test_table_play import current_version, off_the_browser_loop
 from tests.games.factories import play_until_holding
 from tests.helpers import Server, artifact_path
 

@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from games.models import Table
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import PHONE, separated_from_their_name
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.games.factories import bot_table, person
 from tests.helpers import Server, artifact_path
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.browser import sign_in
 from tests.e2e.screen import SIZES
 from tests.e2e.test_accessibility import serious_violations
-from tests.e2e.test_table_play import sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 

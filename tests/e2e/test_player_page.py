@@ -10,8 +10,8 @@ from playwright.sync_api import Browser, expect
 from accounts.models import User
 from games.analyses import hand_analyse
 from games.models import TableEvent
+from tests.e2e.browser import off_the_browser_loop
 from tests.e2e.screen import LAPTOP, PHONE
-from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
 

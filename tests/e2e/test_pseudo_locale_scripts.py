@@ -19,8 +19,8 @@ from accounts.models import User
 from accounts.notifications import user_notify
 from games.queries import BOT_SEAT_NAMES
 from games.services import table_create
+from tests.e2e.browser import click_and_wait, off_the_browser_loop, sign_in
 from tests.e2e.screen import SIZES, wait_for_a_move
-from tests.e2e.test_table_play import click_and_wait, off_the_browser_loop, sign_in
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 from tests.i18n.catalogs import LOCALE, read_po

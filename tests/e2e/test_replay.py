@@ -11,8 +11,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.models import Table, TableEvent
 from games.queries import hand_rebuild
+from tests.e2e.browser import off_the_browser_loop
 from tests.e2e.screen import PHONE, code_words, outside_viewport, signs_heard
-from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
 

@@ -12,8 +12,8 @@ from playwright.sync_api import Browser, Page, expect
 from games.analyses import hand_analyse, seat_summaries
 from games.models import HandAnalysis, TableEvent
 from games.services import table_create, table_take_seat
+from tests.e2e.browser import off_the_browser_loop
 from tests.e2e.screen import LAPTOP, PHONE, code_words
-from tests.e2e.test_table_play import off_the_browser_loop
 from tests.games.factories import bot_table, person, play_as_people, play_bots_to_end
 from tests.helpers import Server, artifact_path
 

@@ -10,8 +10,8 @@ from playwright.sync_api import Page, expect
 
 from games.models import ChatMessage
 from games.services import chat_post
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import SIZES
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import BACK, Cable
 from tests.games.factories import people_table
 from tests.helpers import Server, artifact_path

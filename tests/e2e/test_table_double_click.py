@@ -8,9 +8,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Table, TableEvent
+from tests.e2e.browser import current_version
 from tests.e2e.screen import seated_against_bots
 from tests.e2e.test_hand_summaries import SOMETHING_TO_DO
-from tests.e2e.test_table_play import current_version
 from tests.e2e.test_table_reconnect import my_card_turn
 from tests.helpers import Server, Worker
 

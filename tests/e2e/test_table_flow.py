@@ -14,8 +14,9 @@ from playwright.sync_api import Page, expect
 from accounts.models import RatingChange, User
 from games.models import Match, Seat, Table
 from games.services import table_create, table_create_in_lobby, table_end
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import PHONE, seated_against_bots
-from tests.e2e.test_table_play import off_the_browser_loop, play_to_the_end, sign_in
+from tests.e2e.test_table_play import play_to_the_end
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 

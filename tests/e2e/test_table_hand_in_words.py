@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import rules
+from tests.e2e.browser import click_and_wait
 from tests.e2e.screen import code_words, seated_against_bots, seen_text, words_over_cards
-from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

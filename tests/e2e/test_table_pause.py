@@ -6,8 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.services import table_pause, table_resume
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import SIZES, covered, outside_viewport
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
 from tests.helpers import Server, artifact_path

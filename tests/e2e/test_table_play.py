@@ -3,68 +3,27 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
 
 import pytest
-from django.conf import settings
-from django.test import Client
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from accounts.models import User
 from games.models import Match, Table
 from games.services import table_create
+from tests.e2e.browser import click_and_wait, off_the_browser_loop, sign_in
+from tests.e2e.screen import PHONE, at_size
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 # The shortest match each rule set allows (Bulgarian's target is fixed at 151).
-T = TypeVar("T")
 SHORT_MATCHES = [
     ("bulgarian", {}),
     ("bela", {"target": 501}),
     ("belote", {"target": 501}),
     ("coinche", {"target": 1000}),
 ]
-
-
-def off_the_browser_loop(function: Callable[..., T], **kwargs: Any) -> T:
-    """Run a service in another thread: Playwright's event loop owns this one, and a service's
-    broadcast (async_to_sync) refuses to run beside it."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(function, **kwargs).result()
-
-
-def sign_in(context: BrowserContext, server: Server, user: User) -> None:
-    """Give the browser the user's session cookie."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": server.url}]
-    )
-
-
-def current_version(page: Page) -> int:
-    return int(page.locator("#table-app").get_attribute("data-version") or "-1")
-
-
-def click_and_wait(page: Page, target: str) -> None:
-    """Click a move, then wait until the table has moved past the version we saw."""
-    before = current_version(page)
-    try:
-        page.locator(target).first.click(timeout=3_000)
-    except PlaywrightTimeoutError:
-        # A hand summary opened over the table meanwhile: the caller closes it and retries.
-        return
-    page.wait_for_function(
-        f"Number(document.getElementById('table-app').dataset.version) > {before}"
-        " || !document.getElementById('error').hidden",
-        timeout=20_000,
-    )
 
 
 def play_to_the_end(page: Page, variant: str, deadline: float) -> int:
@@ -133,7 +92,7 @@ def test_a_person_plays_a_match_against_three_bots_by_clicking(
 def test_one_click_from_the_lobby_deals_a_game_on_a_phone(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     sign_in(page.context, asgi_server, person("phone"))
     page.goto(f"{asgi_server.url}/tables/")
     page.get_by_label("Rule set").select_option("bela")
@@ -143,7 +102,7 @@ def test_one_click_from_the_lobby_deals_a_game_on_a_phone(
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#hand .card")).to_have_count(6, timeout=10_000)
     expect(page.locator("#pos-bottom")).to_contain_text("You")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=artifact_path("table-phone.png"), full_page=True)
 
 
@@ -160,8 +119,7 @@ def test_a_spectator_sees_no_cards_but_the_table(
     expect(page.locator("#hand .card")).to_have_count(0)
     page.screenshot(path=artifact_path("table-spectator.png"))
     # On a phone the felt reaches the screen's foot: no empty strip kept for a hand.
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+    at_size(page, PHONE)
     felt = page.locator("#felt").bounding_box()
-    assert felt and felt["y"] + felt["height"] >= 844 - 16, felt
+    assert felt and felt["y"] + felt["height"] >= PHONE["height"] - 16, felt
     page.screenshot(path=artifact_path("table-spectator-phone.png"))

@@ -15,15 +15,10 @@ from playwright.sync_api import Page, WebSocketRoute, expect
 from accounts.models import User
 from games.models import Table, TableEvent
 from games.services import table_create, table_leave, table_pause, table_turn_timeout
+from tests.e2e.browser import click_and_wait, current_version, off_the_browser_loop, sign_in
 from tests.e2e.screen import covered
 from tests.e2e.test_hand_summaries import SOMETHING_TO_DO, play_to_a_summary
-from tests.e2e.test_table_play import (
-    click_and_wait,
-    current_version,
-    off_the_browser_loop,
-    play_to_the_end,
-    sign_in,
-)
+from tests.e2e.test_table_play import play_to_the_end
 from tests.games.factories import person
 from tests.helpers import Server, Worker, artifact_path, wait_for
 

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import rules
+from tests.e2e.browser import click_and_wait
 from tests.e2e.screen import (
     SIDEWAYS,
     SIZES,
@@ -27,7 +28,6 @@ from tests.e2e.screen import (
     wait_for_a_move,
 )
 from tests.e2e.test_table_hand_in_words import stacked_deal
-from tests.e2e.test_table_play import click_and_wait
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import APIResponse, Page, Route, expect
 
 from accounts.models import User
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.helpers import Server, Worker
 from tests.tournaments.factories import bot_player, person, tournament
 from tournaments import services

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.test_tournament_live import event_with, notices_connected
 from tests.helpers import Server
 from tests.tournaments.factories import bot_player, person

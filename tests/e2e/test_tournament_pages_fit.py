@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
+from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import names_beside_fields
-from tests.e2e.test_table_play import off_the_browser_loop, sign_in
 from tests.helpers import Server, artifact_path
 from tests.tournaments.factories import play_deals, ready_to_start, tournament
 from tournaments import services

@@ -12,10 +12,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.models import Seat, Table, TableEvent
 from games.services import TIMEOUTS_BEFORE_HOLD, table_pause, table_turn_timeout
+from tests.e2e.browser import current_version, off_the_browser_loop, sign_in
 from tests.e2e.screen import PHONE, outside_viewport, seated_against_bots
 from tests.e2e.test_hand_summaries import play_to_a_summary
 from tests.e2e.test_table_double_click import my_bidding_turn
-from tests.e2e.test_table_play import current_version, off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import my_card_turn
 from tests.games.factories import people_table
 from tests.games.test_turn_timer import seat_to_act
