@@ -255,7 +255,8 @@ class TableComputerSeatView(APIView):
 
 
 class TableActionView(APIView):
-    """Bid or play at your seat; refused moves change nothing."""
+    """Bid or play at your seat; refused moves change nothing. A hand's last card plays
+    itself: sending it is allowed, and refused once it has played."""
 
     permission_classes = [permissions.IsAuthenticated]
 
