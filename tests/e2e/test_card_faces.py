@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import rules
 from tests.e2e.screen import seated_against_bots
+from tests.games.factories import chosen_deal
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -29,9 +29,7 @@ FACES = {
 
 
 def stacked_deal() -> list[dict[str, object]]:
-    variant = rules.get_variant("coinche", {})
-    hands = [[rules.Card.parse(code) for code in hand.split()] for hand in HANDS]
-    return [{"deck": [str(card) for card in variant.hands_to_deck(hands, 3)], "dealer": 3}]
+    return [chosen_deal("coinche", HANDS, dealer=3)]
 
 
 @pytest.mark.parametrize("language", sorted(FACES))

@@ -10,9 +10,9 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import rules
 from tests.e2e.browser import click_and_wait
 from tests.e2e.screen import code_words, seated_against_bots, seen_text, words_over_cards
+from tests.games.factories import chosen_deal
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -55,10 +55,7 @@ WINNERS_BADGE = """() => {
 
 
 def stacked_deal() -> list[dict[str, object]]:
-    variant = rules.get_variant("bela", {})
-    hands = [[rules.Card.parse(code) for code in hand.split()] for hand in HANDS]
-    deck = variant.hands_to_deck(hands, DEALER)
-    return [{"deck": [str(card) for card in deck], "dealer": DEALER}]
+    return [chosen_deal("bela", HANDS, dealer=DEALER)]
 
 
 def winners_named_by_their_seat(page: Page) -> bool:

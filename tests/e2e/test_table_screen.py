@@ -28,6 +28,7 @@ from tests.e2e.screen import (
     wait_for_a_move,
 )
 from tests.e2e.test_table_hand_in_words import stacked_deal
+from tests.games.factories import chosen_deal
 from tests.helpers import Server, Worker, artifact_path
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -262,9 +263,7 @@ def test_the_first_cards_offer_and_a_refusal_leave_the_trick_in_sight_at_every_s
 ) -> None:
     # Over the felt on a phone held sideways, the offer's three lines hid the card led to the
     # person; below the felt, a refused card's reason took 36 px from its foot while shown.
-    hands = [[rules.Card.parse(code) for code in hand.split()] for hand in TWO_TIERCES]
-    deck = rules.get_variant("bela", {}).hands_to_deck(hands, 2)
-    deal = {"deck": [str(card) for card in deck], "dealer": 2}
+    deal = chosen_deal("bela", TWO_TIERCES, dealer=2)
     seated_against_bots(page, asgi_server, "bela", "offered", deals=[deal], max_hands=1)
     deadline = time.monotonic() + 120
     assert wait_for_a_move(page, deadline) == "bid"

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 
+from django.contrib.auth.models import AnonymousUser
+
 from accounts.models import User
 from games import rules
 from games.models import Match, Seat, Table, TableEvent
-from games.queries import hand_rebuild
+from games.queries import hand_rebuild, table_snapshot
 from games.services import (
     table_act,
     table_bot_act,
@@ -117,6 +119,18 @@ def people_table(
         table_take_seat(table_id=table.pk, user=user)
     table.refresh_from_db()
     return table, users
+
+
+def chosen_deal(variant: str, hands: list[str], *, dealer: int) -> dict[str, object]:
+    """A deal a table is created with (`deals=`): each seat's cards (space-separated codes)."""
+    cards = [[rules.Card.parse(code) for code in seat.split()] for seat in hands]
+    deck = rules.get_variant(variant, {}).hands_to_deck(cards, dealer)
+    return {"deck": [str(card) for card in deck], "dealer": dealer}
+
+
+def turn_clock(table: Table) -> float | None:
+    """The seconds left to the person to act, as every viewer is told (None: no clock)."""
+    return table_snapshot(table_id=table.pk, user=AnonymousUser())["table"]["turn_left"]
 
 
 def stack_hand(table: Table, hands: list[str], *, dealer: int = 0) -> None:

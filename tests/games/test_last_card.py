@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
 
 from games.models import Seat, TableEvent
 from games.own_moves import hand_stand_ins
-from games.queries import table_snapshot
 from games.services import table_act, table_bot_act, table_turn_timeout
-from tests.games.factories import hand_now, people_table, play_until_holding, seat_to_act
+from tests.games.factories import (
+    hand_now,
+    people_table,
+    play_until_holding,
+    seat_to_act,
+    turn_clock,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -22,8 +26,7 @@ def test_every_last_card_plays_itself_and_stays_the_persons_own(variant: str) ->
         seat = seat_to_act(table)
         version = table.version
         (card,) = hand_now(table).legal_actions()
-        turn_left = table_snapshot(table_id=table.pk, user=AnonymousUser())["table"]["turn_left"]
-        assert turn_left is None, "a last card runs no turn clock"
+        assert turn_clock(table) is None, "a last card runs no turn clock"
         assert not table_turn_timeout(table_id=table.pk, version=version)
         assert table_bot_act(table_id=table.pk, version=version)
         played = TableEvent.objects.get(table=table, version=version + 1)
@@ -52,5 +55,4 @@ def test_the_auction_and_the_earlier_cards_wait_for_their_person() -> None:
     assert not table_bot_act(table_id=table.pk, version=table.version)
     play_until_holding(table, 2)
     assert not table_bot_act(table_id=table.pk, version=table.version)
-    turn_left = table_snapshot(table_id=table.pk, user=AnonymousUser())["table"]["turn_left"]
-    assert turn_left is not None
+    assert turn_clock(table) is not None
