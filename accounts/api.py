@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, generics, permissions, serializers, status
@@ -64,11 +65,23 @@ def _authenticate(request: Request, username: str, password: str) -> User:
 class IsSelfOrReadOnly(permissions.BasePermission):
     """Anyone reads a profile; only its owner changes it."""
 
-    message = "Only the owner of this account may change it."
+    message = gettext_noop("Only the owner of this account may change it.")
 
     def has_object_permission(self, request: Request, view: APIView, obj: Any) -> bool:
         """Reads pass; writes need the account's own user."""
         return request.method in permissions.SAFE_METHODS or obj == request.user
+
+
+class IsPerson(permissions.BasePermission):
+    """A person's own account: a guest's has no password, tokens or profile to close."""
+
+    message = gettext_noop(
+        "A guest's account has no password or API tokens: create an account first."
+    )
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        """Signed in, and not as a guest."""
+        return isinstance(request.user, User) and not request.user.is_guest
 
 
 LOGIN_ERRORS = {
@@ -125,7 +138,7 @@ class LogoutView(APIView):
 class PasswordChangeView(APIView):
     """Change one's own password; the current session stays signed in, others end."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, IsPerson]
 
     @extend_schema(request=PasswordChangeSerializer, responses={204: None})
     def post(self, request: Request) -> Response:
@@ -142,7 +155,7 @@ class PasswordChangeView(APIView):
 class AccountCloseView(APIView):
     """Close one's own account for good, as the profile page does (accounts.services)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, IsPerson]
 
     @extend_schema(request=AccountCloseSerializer, responses={204: None})
     def post(self, request: Request) -> Response:
@@ -178,7 +191,7 @@ class TokenListView(generics.ListCreateAPIView):
     """The signed-in user's API tokens; POST makes a new one."""
 
     serializer_class = TokenSerializer
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, IsPerson]
 
     def get_queryset(self) -> QuerySet[ApiToken]:
         """Only one's own tokens."""
@@ -199,7 +212,7 @@ class TokenListView(generics.ListCreateAPIView):
 class TokenRevokeView(APIView):
     """Revoke one of one's tokens."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    permission_classes = [permissions.IsAuthenticated, IsPerson]
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request, token_id: int) -> Response:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +21,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views import View
@@ -35,7 +38,7 @@ from accounts.forms import (
     TokenForm,
 )
 from accounts.login_guard import client_ip
-from accounts.models import INITIAL_RATING, ApiToken
+from accounts.models import INITIAL_RATING, ApiToken, User
 from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
@@ -43,6 +46,27 @@ from games.analyses import accuracy_lines, player_accuracy
 from games.choices import variant_choices, variant_label, variant_names, variant_offered
 
 LEADERBOARD_PAGE_SIZE = 50
+
+
+def _is_guest(request: HttpRequest) -> bool:
+    return isinstance(request.user, User) and request.user.is_guest
+
+
+def person_required(
+    view: Callable[..., HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
+    """Sign-in required, and not as a guest: a guest's account has no password, profile or
+    tokens, so the pages of those send them to open an account (their games come along)."""
+
+    @wraps(view)
+    @login_required
+    def for_a_person(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if _is_guest(request):
+            messages.info(request, _("You are playing as a guest: create an account first."))
+            return redirect("register")
+        return view(request, *args, **kwargs)
+
+    return for_a_person
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -68,11 +92,16 @@ def register(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(auth_views.LoginView):
-    """Django's sign-in page with the throttled form; a throttled attempt answers 429."""
+    """Django's sign-in page with the throttled form; a throttled attempt answers 429. Someone
+    signed in is sent on, but not a guest: they may hold an account to sign in to."""
 
     form_class = SignInForm
     template_name = "accounts/login.html"
-    redirect_authenticated_user = True
+
+    @property
+    def redirect_authenticated_user(self) -> bool:  # type: ignore[override]
+        """Sent on when signed in as a person."""
+        return not _is_guest(self.request)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The way to a new password, where the site can send one."""
@@ -92,6 +121,7 @@ class SignOutView(auth_views.LogoutView):
     next_page = "home"  # a URL name: resolved as the redirect is made
 
 
+@method_decorator(person_required, name="dispatch")
 class PasswordChangeView(auth_views.PasswordChangeView):
     """Change one's password; back to the profile with a note."""
 
@@ -162,7 +192,7 @@ def _profile_page(
     return render(request, "accounts/profile_edit.html", context)
 
 
-@login_required
+@person_required
 def account_close(request: HttpRequest) -> HttpResponse:
     """Close one's account for good, with the password; signed out, back at the home page."""
     user = signed_in_user(request)
@@ -179,7 +209,7 @@ def account_close(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/account_close.html", {"form": form})
 
 
-@login_required
+@person_required
 def profile_edit(request: HttpRequest) -> HttpResponse:
     """Change display name, country and preferred rule set."""
     user = signed_in_user(request)
@@ -191,7 +221,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     return _profile_page(request, form, TokenForm())
 
 
-@login_required
+@person_required
 @require_POST
 def token_create(request: HttpRequest) -> HttpResponse:
     """Make an API token and show its key on this one page."""
@@ -204,7 +234,7 @@ def token_create(request: HttpRequest) -> HttpResponse:
     return _profile_page(request, ProfileForm(instance=user), token_form, new_key)
 
 
-@login_required
+@person_required
 @require_POST
 def token_revoke(request: HttpRequest, token_id: int) -> HttpResponseBase:
     """Revoke one of one's API tokens."""
