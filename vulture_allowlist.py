@@ -167,6 +167,7 @@ _.get_queryset  # DRF view hook
 _.perform_update  # DRF view hook
 _.patch  # DRF view handler for HTTP PATCH
 _.has_object_permission  # DRF permission hook
+_.has_permission  # DRF permission hook
 _.get_page_size  # DRF pagination hook
 _.get_description  # drf-spectacular schema hook
 _.get_summary  # drf-spectacular schema hook
@@ -203,6 +204,7 @@ _.sender  # signal receiver keyword argument, passed by Django
 _.rate_when_a_match_ends  # signal receiver, connected with @receiver
 _.finalize_when_a_match_ends  # signal receiver, connected with @receiver
 _.leave_every_table  # signal receiver, connected with @receiver
+_.take_along_the_guests_games  # signal receiver, connected with @receiver
 _.refuse_while_in_an_event  # signal receiver, connected with @receiver
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator

@@ -109,7 +109,8 @@ class RegisterView(generics.CreateAPIView):
 
 
 class LoginView(APIView):
-    """Sign in with a session cookie (for browser scripts); failures are throttled."""
+    """Sign in with a session cookie (for browser scripts); failures are throttled. From a
+    guest's session the guest's games come along, as on the sign-in page."""
 
     permission_classes = [permissions.AllowAny]
 
@@ -119,7 +120,9 @@ class LoginView(APIView):
         serializer = LoginSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = _authenticate(request, **serializer.validated_data)
+        guest = request.user
         login(request._request, user)
+        services.guest_sign_in(guest=guest, user=user)
         return Response(ProfileSerializer(user).data)
 
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from accounts import elo
 from accounts.models import ApiToken, KnownAddress, LoginFailure, Rating, RatingChange, User
 from accounts.usernames import CLOSED_PREFIX
-from config.account_events import account_closed, account_closing
+from config.account_events import account_closed, account_closing, guest_signed_in
 from config.errors import ServiceError
 from config.text import visible_text
 from games.models import Match
@@ -67,6 +67,14 @@ def user_register(
             return guest
     except IntegrityError:
         raise ServiceError("username_taken", "A user with that username already exists.") from None
+
+
+def guest_sign_in(*, guest: User | AnonymousUser, user: User) -> None:
+    """Whoever signed in (`user`) from a guest's session (`guest`, the request's user before)
+    takes along the guest's games, as opening an account from it would; anyone else's sign-in
+    changes nothing here."""
+    if isinstance(guest, User) and guest.is_guest and guest != user:
+        guest_signed_in.send(sender=User, guest=guest, user=user)
 
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:

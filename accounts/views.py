@@ -107,6 +107,13 @@ class SignInView(auth_views.LoginView):
         """The way to a new password, where the site can send one."""
         return {**super().get_context_data(**kwargs), "password_reset": settings.PASSWORD_RESET}
 
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Sign in; from a guest's session, the guest's games come along."""
+        guest = self.request.user
+        response = super().form_valid(form)
+        services.guest_sign_in(guest=guest, user=form.get_user())
+        return response
+
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
         """Show the form again, with 429 when the guard refused to even check."""
         response = super().form_invalid(form)

@@ -11,3 +11,6 @@ account_closing = django.dispatch.Signal()
 # Sent with `user` inside the transaction that closes it, before their name goes: receivers let
 # go of what is theirs (a seat at a table in play passes to a computer player).
 account_closed = django.dispatch.Signal()
+# Sent with `guest` and `user` when a guest signs in to a person's account (`user`): receivers
+# hand the person what was the guest's alone (the games they played against the computer).
+guest_signed_in = django.dispatch.Signal()

@@ -28,7 +28,7 @@ from games.chat_lines import chat_line
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.last_card import LAST_CARD, last_card, moves_without_person
-from games.models import ChatMessage, Seat, Table, TableEvent
+from games.models import ChatMessage, MatchPlayer, Seat, Table, TableEvent
 from games.queries import alone_with_computers, hosts, table_seats, turn_time
 from games.unit_of_work import TableChange
 
@@ -286,6 +286,21 @@ def table_seat_hand_over(*, table_id: int, user: User, to: User) -> bool:
         _hand_over(change, seat, to)
         _commit(change)
     return True
+
+
+def table_seat_signed_in(*, table_id: int, guest: User, to: User) -> None:
+    """A guest at the table signed in to their account (`to`): the seat and the match's record
+    of who began it are the account's, the same person playing on under their name (not a
+    hand-over: their moves stay their own)."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        seat = _seat_of(change, guest)
+        seat.user = to
+        seat.save(update_fields=["user"])
+        MatchPlayer.objects.filter(match__table_id=table_id, user=guest).update(user=to)
+        payload = {"joined": str(to), "was": str(guest)}
+        uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
+        _commit(change)
 
 
 def _hand_over(change: TableChange, seat: Seat, to: User) -> None:
