@@ -191,6 +191,7 @@ _.paused  # serializer field
 _.get_seats  # SerializerMethodField getter
 _.get_snapshot  # SerializerMethodField getter
 _.get_players  # SerializerMethodField getter
+_.get_name  # SerializerMethodField getter
 _.get_rating_changes  # SerializerMethodField getter
 _.get_replay_url  # SerializerMethodField getter
 _.media_type  # DRF parser.parse argument, unused by ours

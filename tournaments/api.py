@@ -57,6 +57,7 @@ class TournamentSerializer(serializers.ModelSerializer):
 class EntrySerializer(serializers.ModelSerializer):
     """An entry and its players."""
 
+    name = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
 
     class Meta:
@@ -65,6 +66,10 @@ class EntrySerializer(serializers.ModelSerializer):
             "id", "name", "players", "seed_rating", "checked_in", "no_show", "filler",
             "partner_accepted",
         ]  # fmt: skip
+
+    def get_name(self, entry: Entry) -> str:
+        """Its team name, or its players' names as they are now, in the reader's language."""
+        return str(entry)
 
     def get_players(self, entry: Entry) -> list[str]:
         """Usernames, first player first."""

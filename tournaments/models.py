@@ -117,7 +117,9 @@ class Entry(models.Model):
     """A pair (or, in an individuals event, one player) entered in a tournament."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    name = models.CharField(max_length=120)
+    # A pair's own team name; blank: its players' names, read as they are now and in the
+    # reader's language (a renamed player, a closed account, a table filler).
+    name = models.CharField(max_length=120, blank=True)
     player_one = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
@@ -144,7 +146,7 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
 
     def __str__(self) -> str:
-        return self.name
+        return self.name or " & ".join(str(player) for player in self.players())
 
     def players(self) -> list[User]:
         """The entry's players, first player first."""
@@ -152,8 +154,8 @@ class Entry(models.Model):
 
     @property
     def named_apart(self) -> bool:
-        """Whether the entry's name is more than its players' names (a team name)."""
-        return self.name != " & ".join(str(player) for player in self.players())
+        """Whether the entry has a name of its own (a team name), not its players'."""
+        return bool(self.name)
 
 
 class Round(models.Model):

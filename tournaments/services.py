@@ -330,7 +330,7 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
     invited = not organizing and len(players) == 2 and not players[1].is_bot
     entry = Entry.objects.create(
         tournament=tournament,
-        name=visible_text(name) or " & ".join(str(player) for player in players),
+        name=visible_text(name),
         player_one=players[0],
         player_two=players[1] if len(players) > 1 else None,
         partner_accepted=not invited,
@@ -489,9 +489,7 @@ def _table_fillers(tournament: Tournament, *, missing: int) -> list[Entry]:
     """Individuals sit four to a table: computer players fill the last one (and never rank)."""
     fillers = [table_filler(level=tournament.bot_level, number=n) for n in range(1, missing + 1)]
     return [
-        Entry.objects.create(
-            tournament=tournament, name=str(bot), player_one=bot, checked_in=True, filler=True
-        )
+        Entry.objects.create(tournament=tournament, player_one=bot, checked_in=True, filler=True)
         for bot in fillers
     ]
 

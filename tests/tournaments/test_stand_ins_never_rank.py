@@ -50,7 +50,7 @@ def test_a_filler_has_one_name_on_the_entry_list_at_its_table_and_in_the_results
     round_ = Round.objects.get(tournament=event, number=1)
     round_start(round_id=round_.pk)
     fillers = list(Entry.objects.filter(tournament=event, filler=True).order_by("pk"))
-    names = [entry.name for entry in fillers]
+    names = [str(entry) for entry in fillers]
     assert names == ["Table filler 1 (Easy)", "Table filler 2 (Easy)"]
     table = RoundTable.objects.get(round=round_)
     seated = {str(seat.user) for seat in Seat.objects.filter(table=table.table)}
