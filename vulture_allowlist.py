@@ -206,6 +206,7 @@ _.rate_when_a_match_ends  # signal receiver, connected with @receiver
 _.finalize_when_a_match_ends  # signal receiver, connected with @receiver
 _.leave_every_table  # signal receiver, connected with @receiver
 _.take_along_the_guests_games  # signal receiver, connected with @receiver
+_.the_tables_event  # signal receiver, connected with @receiver
 _.refuse_while_in_an_event  # signal receiver, connected with @receiver
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator

@@ -14,6 +14,7 @@ from games import presence, rules
 from games.chat_lines import chat_history
 from games.last_card import moves_without_person
 from games.models import DealSeed, Match, MatchPlayer, Seat, Table, TableEvent
+from games.signals import table_event
 from games.watching import WITHHELD, released_hands
 
 
@@ -422,3 +423,13 @@ def hands_finished(*, table_id: int) -> list[TableEvent]:
 def live_table_count() -> int:
     """How many tables the lobby lists as live (the home page's invitation to watch)."""
     return _playing_with_people().count()
+
+
+def event_of(table: Table) -> tuple[str, str] | None:
+    """The (name, url) of the event the table is played in (a tournament's round), as the app
+    running it answers; None for a table of its own."""
+    for _receiver, answer in table_event.send(sender=Table, table=table):
+        event: Any = answer  # typed by Django as a str; a receiver's own answer
+        if event is not None:
+            return event[0], event[1]
+    return None

@@ -222,6 +222,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "alone_with_computers": seat is not None
         and queries.alone_with_computers(seats=seats, seat=seat),
         "is_guest": isinstance(request.user, User) and request.user.is_guest,
+        "event": queries.event_of(table),
         "glossary": glossary(table.variant),
         "key_terms": key_terms(table.variant),
     }

@@ -1,16 +1,19 @@
 """Reactions to other apps' signals: a finished tournament match finalizes its round at once;
-an account in an unfinished event may not close yet."""
+a table page names the event it is played in; an account in an unfinished event may not close
+yet."""
 
 from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
 from django.dispatch import receiver
+from django.urls import reverse
 
 from accounts.models import User
 from config.account_events import account_closing
 from config.errors import ServiceError
-from games.signals import match_finished
+from games.models import Table
+from games.signals import match_finished, table_event
 from tournaments.models import RoundTable, Tournament
 
 
@@ -24,6 +27,15 @@ def finalize_when_a_match_ends(sender: object, *, table_id: int, **kwargs: objec
     )
     if round_id is not None:
         transaction.on_commit(lambda: tasks.finalize_round.delay(round_id))
+
+
+@receiver(table_event, dispatch_uid="tournaments.name_the_tables_event")
+def the_tables_event(sender: object, *, table: Table, **kwargs: object) -> tuple[str, str] | None:
+    """A round's table: the tournament's name and page, where the next round is paired."""
+    tournament = Tournament.objects.filter(rounds__tables__table=table).first()
+    if tournament is None:
+        return None
+    return tournament.name, reverse("tournaments:detail", args=[tournament.pk])
 
 
 @receiver(account_closing, dispatch_uid="tournaments.refuse_while_in_an_event")

@@ -13,9 +13,10 @@ from playwright.sync_api import APIResponse, Page, Route, expect
 from accounts.models import User
 from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.helpers import Server, Worker
-from tests.tournaments.factories import bot_player, person, tournament
+from tests.tournaments.factories import bot_player, person, play_deals, tournament
 from tournaments import services
-from tournaments.models import Entry, RoundTable, Tournament
+from tournaments.models import Entry, Round, RoundTable, Tournament
+from tournaments.rounds import round_start
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -131,3 +132,22 @@ def wait_until(page: Page, condition: Callable[[], bool], seconds: float = 30) -
     while not condition():
         assert time.monotonic() < deadline, "condition not met in time"
         page.wait_for_timeout(50)
+
+
+def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, page: Page) -> None:
+    # Its match-end offered "Back to the lobby", away from the event and its next round.
+    alice = person("alice")
+    event = event_with(alice, match_deals=1, swiss_rounds=2)
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    first = Round.objects.get(tournament=event, number=1)
+    assert off_the_browser_loop(round_start, round_id=first.pk)
+    table = RoundTable.objects.get(round=first).table
+    assert table is not None
+    off_the_browser_loop(play_deals, table=table, deals=1)
+    sign_in(page.context, asgi_server, alice)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    end = page.locator("#match-end")
+    expect(end).to_be_visible()
+    expect(end.locator("#to-lobby")).to_have_count(0)
+    end.get_by_role("link", name=f"Back to {event.name}").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(event.name)

@@ -633,8 +633,11 @@ function drawMatchEnd() {
     const clone = again.content.cloneNode(true);
     links.append(clone);
   }
-  links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ",
-    el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby")));
+  // A round's table leads back to its event, where the next round is paired.
+  const event = app.dataset.eventUrl
+    ? el("a", { href: app.dataset.eventUrl, id: "to-event" }, _("Back to %(event)s", { event: app.dataset.eventName }))
+    : el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby"));
+  links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ", event);
   const rated = el("p", { id: "rating-move", role: "status" });
   if (info.rated && mySeat !== null) ratingMoveWords(tableId, mySeat).then((words) => { rated.textContent = words ?? ""; });
   box.replaceChildren(el("div", { class: "dialog" },
