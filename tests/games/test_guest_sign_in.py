@@ -98,3 +98,13 @@ def test_signing_in_through_the_api_takes_them_along_too() -> None:
     )
     assert response.status_code == 200
     assert Table.objects.get(pk=table.pk).seats.get(number=0).user == ann
+
+
+def test_a_guests_match_end_offers_signing_in_back_to_the_table() -> None:
+    client = Client()
+    table = new_game_as_a_guest(client)
+    page = client.get(f"/tables/{table.pk}/").content.decode()
+    offer = page[page.index('<template id="guest-offer">') :]
+    offer = offer[: offer.index("</template>")]
+    assert 'href="/accounts/register/"' in offer
+    assert f'Already have an account? <a href="/accounts/login/?next=/tables/{table.pk}/"' in offer
