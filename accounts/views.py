@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import (
     AuthenticationForm,
     PasswordChangeForm,
@@ -38,7 +35,8 @@ from accounts.forms import (
     TokenForm,
 )
 from accounts.login_guard import client_ip
-from accounts.models import INITIAL_RATING, ApiToken, User
+from accounts.models import INITIAL_RATING, ApiToken
+from accounts.person_required import is_guest, person_required
 from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
 from config.signed_in import signed_in_user
@@ -46,27 +44,6 @@ from games.analyses import accuracy_lines, player_accuracy
 from games.choices import variant_choices, variant_label, variant_names, variant_offered
 
 LEADERBOARD_PAGE_SIZE = 50
-
-
-def _is_guest(request: HttpRequest) -> bool:
-    return isinstance(request.user, User) and request.user.is_guest
-
-
-def person_required(
-    view: Callable[..., HttpResponseBase],
-) -> Callable[..., HttpResponseBase]:
-    """Sign-in required, and not as a guest: a guest's account has no password, profile or
-    tokens, so the pages of those send them to open an account (their games come along)."""
-
-    @wraps(view)
-    @login_required
-    def for_a_person(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        if _is_guest(request):
-            messages.info(request, _("You are playing as a guest: create an account first."))
-            return redirect("register")
-        return view(request, *args, **kwargs)
-
-    return for_a_person
 
 
 def register(request: HttpRequest) -> HttpResponse:
@@ -101,7 +78,7 @@ class SignInView(auth_views.LoginView):
     @property
     def redirect_authenticated_user(self) -> bool:  # type: ignore[override]
         """Sent on when signed in as a person."""
-        return not _is_guest(self.request)
+        return not is_guest(self.request)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         """The way to a new password, where the site can send one."""

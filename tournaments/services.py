@@ -190,6 +190,8 @@ def tournament_create(*, organizer: User, **settings: Any) -> Tournament:
     """A new tournament in draft; `settings` are the model's fields (name, variant, format...)."""
     if not organizer.is_authenticated:
         raise ServiceError("forbidden", _("Sign in to organize a tournament."))
+    if organizer.is_guest:
+        raise ServiceError("forbidden", _("Create an account to organize a tournament."))
     unknown = set(settings) - EDITABLE - {"variant", "format", "entry_type"}
     if unknown:
         raise ServiceError(
@@ -304,6 +306,8 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
         raise ServiceError("not_found", _("No such tournament."))
     if not user.is_authenticated:
         raise ServiceError("sign_in", _("Sign in to enter."))
+    if user.is_guest:
+        raise ServiceError("forbidden", _("Create an account to enter an event."))
     if tournament.status != Status.REGISTRATION:
         raise ServiceError("registration_closed", _("This tournament is not taking entries."))
     _window(tournament.registration_opens_at, tournament.registration_closes_at, "registration")
@@ -312,6 +316,13 @@ def entry_register(*, tournament_id: int, user: User, players: list[User], name:
             raise ServiceError("invalid", _("In this event each player enters alone."))
     elif len(players) != 2 or players[0].pk == players[1].pk:
         raise ServiceError("invalid", _("A pair is two different players."))
+    guest = next((player for player in players if player.is_guest), None)
+    if guest is not None:
+        raise ServiceError(
+            "invalid",
+            _("%(player)s plays as a guest: an event's players have accounts.")
+            % {"player": guest.username},
+        )
     organizing = may_run(user, tournament)
     if not organizing and user.pk not in {p.pk for p in players}:
         raise ServiceError("forbidden", _("You can enter only a pair you play in."))

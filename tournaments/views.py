@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from accounts.person_required import person_required
 from config.errors import ServiceError
 from config.refused import refused
 from config.signed_in import signed_in_user
@@ -148,7 +149,7 @@ def tournament_live(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/_regions.html", _page_context(request, tournament))
 
 
-@login_required
+@person_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     """Create a tournament (you organize it); it starts as a draft, of the organizer's rule set."""
     offered = variant_offered(request.user, request.LANGUAGE_CODE, variant_names()[0])
@@ -219,7 +220,7 @@ def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> 
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
 
 
-@login_required
+@person_required
 @require_POST
 def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Enter yourself, with a partner named by username unless the event takes individuals."""
