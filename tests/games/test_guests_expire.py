@@ -16,7 +16,7 @@ from games.models import Table
 from games.services import table_create, table_create_in_lobby, table_take_seat
 from tests.games.factories import person
 from tests.tournaments.factories import tournament
-from tournaments.services import entry_register, tournament_open_registration
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -77,8 +77,8 @@ def test_a_guest_who_sat_with_people_keeps_the_table_and_its_account() -> None:
 def test_a_guest_a_tournament_names_stays_and_its_practice_tables_too() -> None:
     guest, table = guest_at_practice(idle_days=KEEP_DAYS + 1)
     event = tournament(entry_type="individuals")
-    tournament_open_registration(tournament_id=event.pk, user=event.organizer)
-    entry_register(tournament_id=event.pk, user=guest, players=[guest])
+    # Entered before guests were refused events (tournaments.services.entry_register).
+    Entry.objects.create(tournament=event, player_one=guest)
     User.objects.filter(pk=guest.pk).update(last_login=timezone.now() - timedelta(days=99))
     assert guests_expire(idle_days=KEEP_DAYS, limit=10) == 0
     assert Table.objects.filter(pk=table.pk).exists()  # nothing half-deleted
