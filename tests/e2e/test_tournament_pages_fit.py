@@ -41,10 +41,22 @@ def events() -> dict[str, Tournament]:
     )
     services.tournament_start(tournament_id=knockout.pk, user=knockout.organizer)
     played(knockout, 1)
+    individuals, _ = ready_to_start(
+        bot_entries=6, entry_type=Tournament.EntryType.INDIVIDUALS, swiss_rounds=2,
+        bot_level="medium",
+    )  # fmt: skip
+    services.tournament_start(tournament_id=individuals.pk, user=individuals.organizer)
+    played(individuals, 1)  # two computer players fill the last table: the longest names
     registration, _ = ready_to_start(bot_entries=3)
     entering = tournament()
     services.tournament_open_registration(tournament_id=entering.pk, user=entering.organizer)
-    return {"swiss": swiss, "knockout": knockout, "check-in": registration, "entry": entering}
+    return {
+        "swiss": swiss,
+        "knockout": knockout,
+        "individuals": individuals,
+        "check-in": registration,
+        "entry": entering,
+    }
 
 
 def pages_that_ask_first(found: dict[str, Tournament]) -> dict[str, tuple[User, str]]:
@@ -86,6 +98,10 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
             region.screenshot(path=artifact_path(f"tournament-{name}-{size}-standings-end.png"))
             entry = page.locator("#standings tbody tr").first.locator("td").nth(1).bounding_box()
             assert entry is not None and entry["x"] >= 0, f"{name}: the entry scrolled away"
+        # A round's tables fit a phone whole: their last column, the way to the table, was
+        # out of sight there while the result named the winners again.
+        for region in page.locator(".scroll:has(table th:text-is('Result'))").all():
+            assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), f"{name}: a round"
         for button in page.locator("form.enter button").all():  # a player's main action
             box = button.bounding_box()
             assert box is not None and box["height"] >= 44, f"{name}: a finger-sized Enter"
