@@ -6,7 +6,7 @@ from typing import Any
 
 from games.analyses import player_accuracy
 from games.models import Table
-from tournaments.models import Tournament
+from tournaments.models import Tournament, with_players
 
 
 def entrant_accuracy(tournament: Tournament) -> list[dict[str, Any]]:
@@ -18,7 +18,7 @@ def entrant_accuracy(tournament: Tournament) -> list[dict[str, Any]]:
         )
     )
     people = []
-    for entry in tournament.entries.filter(filler=False).select_related("player_one", "player_two"):
+    for entry in tournament.entries.filter(filler=False).select_related(*with_players()):
         for user in entry.players():
             if user not in people:
                 people.append(user)

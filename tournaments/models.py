@@ -158,6 +158,16 @@ class Entry(models.Model):
         return bool(self.name)
 
 
+def with_players(*entries: str) -> list[str]:
+    """The relations to read with entries (those `entries` name, or the entry itself) so that
+    naming them (their players' names) costs no query more."""
+    return [
+        f"{entry}__{player}" if entry else player
+        for entry in entries or ("",)
+        for player in ("player_one", "player_two")
+    ]
+
+
 class Round(models.Model):
     """One round: pending until its tables are created, running, then finished once."""
 

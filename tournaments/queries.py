@@ -16,6 +16,7 @@ from tournaments.models import (
     RoundTable,
     Standing,
     Tournament,
+    with_players,
 )
 
 
@@ -24,29 +25,19 @@ def tournament_list() -> QuerySet[Tournament]:
     return Tournament.objects.exclude(status=Tournament.Status.DRAFT).select_related("organizer")
 
 
-def named(*entries: str) -> list[str]:
-    """The relations to read with entries (`entries`, or the entry itself) so that naming them
-    (their players' names) costs no query more."""
-    return [
-        f"{entry}__{player}" if entry else player
-        for entry in entries or ("",)
-        for player in ("player_one", "player_two")
-    ]
-
-
 def tournament_detail(*, tournament_id: int, viewer: Any) -> Tournament:
     """A tournament with entries, rounds (tables in order) and standings; refused if none, or
     if it is a draft and the viewer is neither its organizer nor staff (drafts are unpublished).
     """
     tables = RoundTable.objects.select_related(
-        *named("home", "away", "home_partner", "away_partner", "winner"), "table"
+        *with_players("home", "away", "home_partner", "away_partner", "winner"), "table"
     )
     tournament = (
         Tournament.objects.select_related("organizer")
         .prefetch_related(
-            Prefetch("entries", queryset=Entry.objects.select_related(*named())),
+            Prefetch("entries", queryset=Entry.objects.select_related(*with_players())),
             Prefetch("rounds", queryset=Round.objects.prefetch_related(Prefetch("tables", tables))),
-            Prefetch("standings", queryset=Standing.objects.select_related(*named("entry"))),
+            Prefetch("standings", queryset=Standing.objects.select_related(*with_players("entry"))),
         )
         .filter(pk=tournament_id)
         .first()
@@ -99,7 +90,9 @@ def standings_rows(*, tournament_id: int) -> list[list[object]]:
     """The standings, one row a line, for export."""
     if not Tournament.objects.filter(pk=tournament_id).exists():
         raise ServiceError("not_found", _("No such tournament."))
-    lines = Standing.objects.filter(tournament_id=tournament_id).select_related(*named("entry"))
+    lines = Standing.objects.filter(tournament_id=tournament_id).select_related(
+        *with_players("entry")
+    )
     return [
         [
             line.rank,
@@ -121,7 +114,7 @@ def result_rows(*, tournament_id: int) -> list[list[object]]:
     if not Tournament.objects.filter(pk=tournament_id).exists():
         raise ServiceError("not_found", _("No such tournament."))
     tables = RoundTable.objects.filter(round__tournament_id=tournament_id).select_related(
-        "round", *named("home", "away", "home_partner", "away_partner", "winner")
+        "round", *with_players("home", "away", "home_partner", "away_partner", "winner")
     )
     rows: list[list[object]] = []
     for table in tables.order_by("round__number", "number"):

@@ -32,7 +32,7 @@ from games.models import Table
 from games.services import table_pause, table_resume, table_seat_hand_over
 from tournaments import live
 from tournaments.access import may_run
-from tournaments.models import Entry, Round, RoundTable, Tournament
+from tournaments.models import Entry, Round, RoundTable, Tournament, with_players
 from tournaments.policies import policy_for
 from tournaments.rounds import deadline_schedule, round_create
 from tournaments.tables import stand_in, table_filler
@@ -260,7 +260,7 @@ def tournament_open_check_in(*, tournament_id: int, user: User) -> Tournament:
 def _open_check_in(tournament: Tournament) -> None:
     """Move to check-in; bots' entries are checked in (computer players are always there)."""
     _move(tournament, Status.CHECK_IN)
-    for entry in tournament.entries.select_related("player_one", "player_two"):
+    for entry in tournament.entries.select_related(*with_players()):
         if all(player.is_bot for player in entry.players()):
             entry.checked_in = True
             entry.save(update_fields=["checked_in"])
@@ -449,9 +449,7 @@ def _start(tournament: Tournament, *, now: datetime) -> None:
         tournament.entries.update(checked_in=True)
     policy = policy_for(tournament)
     pending = tournament.entries.filter(partner_accepted=False)
-    entries = list(
-        tournament.entries.filter(partner_accepted=True).select_related("player_one", "player_two")
-    )
+    entries = list(tournament.entries.filter(partner_accepted=True).select_related(*with_players()))
     absent = [entry for entry in entries if not entry.checked_in]
     if absent and not tournament.bots_allowed:
         entries = [entry for entry in entries if entry.checked_in]

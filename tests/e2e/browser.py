@@ -8,6 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from django.conf import settings
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.test import Client
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -23,6 +24,13 @@ def off_the_browser_loop(function: Callable[..., T], **kwargs: Any) -> T:
     broadcast (async_to_sync) refuses to run beside it."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(function, **kwargs).result()
+
+
+def person_signing_in_with(username: str, password: str, **fields: Any) -> User:
+    """A person who signs in on the server's own sign-in form with `password`: hashed as the
+    server checks it (this process hashes test passwords with a cheap hasher it lacks)."""
+    hashed = PBKDF2PasswordHasher().encode(password, PBKDF2PasswordHasher().salt())
+    return User.objects.create(username=username, password=hashed, **fields)
 
 
 def sign_in(context: BrowserContext, server: Server, user: User) -> None:

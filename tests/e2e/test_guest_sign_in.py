@@ -5,12 +5,11 @@ the computer players)."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import Page, expect
 
 from games.models import Table
-from tests.accounts.factories import PASSWORD, make_user
-from tests.e2e.browser import click_and_wait, current_version
+from tests.accounts.factories import PASSWORD
+from tests.e2e.browser import click_and_wait, current_version, person_signing_in_with
 from tests.e2e.screen import PHONE
 from tests.helpers import Server, Worker, artifact_path
 
@@ -20,10 +19,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def test_a_guest_signs_in_and_plays_their_match_on(
     page: Page, asgi_server: Server, celery_worker: Worker
 ) -> None:
-    ann = make_user("ann", display_name="Ann")
-    # The server runs in its own process, without the tests' quick hasher: hash as it checks.
-    ann.password = PBKDF2PasswordHasher().encode(PASSWORD, PBKDF2PasswordHasher().salt())
-    ann.save(update_fields=["password"])
+    person_signing_in_with("ann", PASSWORD, display_name="Ann")
     page.set_viewport_size(PHONE)
     page.goto(asgi_server.url + "/")
     page.get_by_role("button", name="Play as a guest").click()

@@ -8,13 +8,12 @@ import re
 import time
 
 import pytest
-from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import Page, expect
 
-from accounts.models import RatingChange, User
+from accounts.models import RatingChange
 from games.models import Match, Seat, Table
 from games.services import table_create, table_create_in_lobby, table_end
-from tests.e2e.browser import off_the_browser_loop, sign_in
+from tests.e2e.browser import off_the_browser_loop, person_signing_in_with, sign_in
 from tests.e2e.screen import PHONE, seated_against_bots
 from tests.e2e.test_table_play import play_to_the_end
 from tests.games.factories import person
@@ -124,9 +123,7 @@ def test_the_rating_at_a_match_end_is_written_as_the_profile_writes_it(
 def test_signing_in_lands_on_the_lobby_which_updates_itself(
     page: Page, asgi_server: Server
 ) -> None:
-    # Hashed as the server checks it (this process hashes test passwords with a cheap hasher).
-    hashed = PBKDF2PasswordHasher().encode("a-long-password-1", "lander-salt")
-    User.objects.create(username="lander", password=hashed)
+    person_signing_in_with("lander", "a-long-password-1")
     page.clock.install()  # the lobby's next refresh is brought forward, not waited for
     page.goto(f"{asgi_server.url}/accounts/login/")
     page.get_by_label("Username").fill("lander")
