@@ -135,7 +135,8 @@ def wait_until(page: Page, condition: Callable[[], bool], seconds: float = 30) -
 
 
 def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, page: Page) -> None:
-    # Its match-end offered "Back to the lobby", away from the event and its next round.
+    # Its match-end offered "Back to the lobby" and "Play again" (a new match against the
+    # computer), away from the event and its next round.
     alice = person("alice")
     event = event_with(alice, match_deals=1, swiss_rounds=2)
     off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
@@ -149,5 +150,6 @@ def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, pag
     end = page.locator("#match-end")
     expect(end).to_be_visible()
     expect(end.locator("#to-lobby")).to_have_count(0)
+    expect(end.locator("#play-again")).to_have_count(0)  # a new match against the computer
     end.get_by_role("link", name=f"Back to {event.name}").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(event.name)
