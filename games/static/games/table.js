@@ -78,6 +78,17 @@ function teamName(team) {
   return _("%(a)s & %(b)s", { a, b });
 }
 
+/** A team's column heading: each name can be cut short on its own, with an ellipsis, where the
+ * column is narrower than it (a phone's score box: a long name spilled out of the box and was
+ * cut off unseen); the whole name stays in the page, read out and shown on hover. */
+function teamHeading(team) {
+  const players = [team, team + 2].map((seat) => el("span", { class: "player" }, nameOf(seat)));
+  const marked = _("%(a)s & %(b)s", { a: "\u0001", b: "\u0002" });
+  const parts = marked.split(/([\u0001\u0002])/).filter(Boolean);
+  const words = parts.map((part) => (part === "\u0001" ? players[0] : part === "\u0002" ? players[1] : part));
+  return el("th", { scope: "col", class: "team", title: teamName(team) }, ...words);
+}
+
 function teams() {
   return [teamName(0), teamName(1)];
 }
@@ -393,7 +404,7 @@ function drawScoreboard() {
   }
   const rows = el("table", { class: "score" });
   rows.append(el("tr", {}, el("th", { scope: "col" }, _("To %(target)s", { target: match.target })),
-    el("th", { scope: "col" }, teamName(0)), el("th", { scope: "col" }, teamName(1))));
+    teamHeading(0), teamHeading(1)));
   rows.append(el("tr", {}, el("th", { scope: "row" }, _("Match")),
     el("td", { "data-score": "0" }, String(match.score[0])), el("td", { "data-score": "1" }, String(match.score[1]))));
   if (match.hanging[0] || match.hanging[1]) {
