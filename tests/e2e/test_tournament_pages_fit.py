@@ -10,7 +10,7 @@ from accounts.models import User
 from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import names_beside_fields
 from tests.helpers import Server, artifact_path
-from tests.tournaments.factories import play_deals, ready_to_start, tournament
+from tests.tournaments.factories import person, play_deals, ready_to_start, tournament
 from tournaments import services
 from tournaments.models import Round, RoundTable, Tournament
 from tournaments.rounds import round_finalize, round_start
@@ -27,6 +27,37 @@ def played(event: Tournament, rounds: int) -> None:
         for table in RoundTable.objects.filter(round=round_, table__isnull=False):
             play_deals(table.table, 1)
         round_finalize(round_id=round_.pk)
+
+
+# As long as people's names get: one word wider than a phone's column pushed the way to the
+# table out of sight.
+LONG_NAMES = [
+    "Alexandrina Konstantinova-Petrova", "Bartholomew Fitzgerald", "Krešimir Šimunović-Horvat",
+    "Marie-Chantal Delacroix",
+]  # fmt: skip
+
+
+def long_named_event() -> Tournament:
+    """Two pairs of people with long names, the organizer among them, round 1 under way."""
+    people = [person() for _ in LONG_NAMES]
+    for user, name in zip(people, LONG_NAMES, strict=True):
+        user.display_name = name
+        user.save(update_fields=["display_name"])
+    event = tournament(organizer=people[0])
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    pairs = {"The Extraordinarily Long-Named Team": people[:2], "": people[2:]}
+    entries = [
+        services.entry_register(tournament_id=event.pk, user=pair[0], players=pair, name=name)
+        for name, pair in pairs.items()
+    ]
+    for entry, pair in zip(entries, pairs.values(), strict=True):
+        services.entry_accept(entry_id=entry.pk, user=pair[1])
+    services.tournament_open_check_in(tournament_id=event.pk, user=event.organizer)
+    for entry, pair in zip(entries, pairs.values(), strict=True):
+        services.entry_check_in(entry_id=entry.pk, user=pair[0])
+    services.tournament_start(tournament_id=event.pk, user=event.organizer)
+    round_start(round_id=Round.objects.get(tournament=event, number=1).pk)
+    return event
 
 
 def events() -> dict[str, Tournament]:
@@ -56,6 +87,7 @@ def events() -> dict[str, Tournament]:
         "individuals": individuals,
         "check-in": registration,
         "entry": entering,
+        "long-names": long_named_event(),
     }
 
 
@@ -102,6 +134,9 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
         # out of sight there while the result named the winners again.
         for region in page.locator(".scroll:has(table th:text-is('Result'))").all():
             assert region.evaluate("e => e.scrollWidth <= e.clientWidth"), f"{name}: a round"
+        if name == "long-names":
+            mine = page.get_by_role("link", name="Play: your table").bounding_box()
+            assert mine is not None and mine["x"] + mine["width"] <= width, "the way to my table"
         for button in page.locator("form.enter button").all():  # a player's main action
             box = button.bounding_box()
             assert box is not None and box["height"] >= 44, f"{name}: a finger-sized Enter"

@@ -244,7 +244,7 @@ def test_individuals_are_never_asked_for_a_team_name_and_results_name_both_partn
             else (table.away, table.away_partner)
         )
         won = '<span class="visually-hidden"> (Winner)</span>'
-        assert f'<td class="winner">{winner} &amp; {partner}{won}</td>' in page
+        assert f'<td class="players winner">{winner} &amp; {partner}{won}</td>' in page
     assert f"{table.home} &amp; {table.home_partner}" in page
 
 
