@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -116,18 +116,36 @@ def player_accuracy(*, user: Any, table_ids: Iterable[int] | None = None) -> lis
     decisions analysed, the mean loss per decision from their own view (the fair measure) and
     with every card known, and the trend: that mean per match, the latest last. Only the cards
     they chose count: not a computer's on their timed-out turn or in their seat after they left."""
-    seats = MatchPlayer.objects.filter(user=user, match__finished_at__isnull=False)
+    return players_accuracy(users=[user], table_ids=table_ids)[user.pk]
+
+
+def players_accuracy(
+    *, users: Sequence[Any], table_ids: Iterable[int] | None = None
+) -> dict[int, list[dict[str, Any]]]:
+    """player_accuracy for each of `users`, by id, read in the same few queries however many
+    they are (an event's page measures every entrant)."""
+    seats = MatchPlayer.objects.filter(user__in=users, match__finished_at__isnull=False)
     if table_ids is not None:
         seats = seats.filter(match__table_id__in=list(table_ids))
-    latest = list(seats.select_related("match").order_by("-match__finished_at", "-match_id"))
-    played = latest[:ACCURACY_MATCHES][::-1]
-    rows = HandAnalysis.objects.filter(table_id__in=[s.match.table_id for s in played])
-    others = cards_played_by_others(user=user, seats=played)
+    latest: dict[int, list[MatchPlayer]] = defaultdict(list)
+    for seat in seats.select_related("match", "user").order_by("-match__finished_at", "-match_id"):
+        latest[seat.user_id].append(seat)
+    played = {user: theirs[:ACCURACY_MATCHES][::-1] for user, theirs in latest.items()}
+    every_seat = [seat for theirs in played.values() for seat in theirs]
+    rows = HandAnalysis.objects.filter(table_id__in={s.match.table_id for s in every_seat})
+    others = cards_played_by_others(every_seat)
     by_table: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for table_id, hand, data in rows.values_list("table_id", "hand", "data"):
         by_table[table_id].extend(
             d for d in data["decisions"] if (table_id, hand, d["card"]) not in others
         )
+    return {user.pk: _accuracy(played.get(user.pk, []), by_table) for user in users}
+
+
+def _accuracy(
+    played: list[MatchPlayer], by_table: dict[int, list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
+    """One player's lines from their seats, oldest first, and their tables' own decisions."""
     found: dict[str, dict[str, Any]] = {}
     for seat in played:
         mine = [d for d in by_table[seat.match.table_id] if d["seat"] == seat.seat]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.analyses import player_accuracy
+from games.analyses import players_accuracy
 from games.models import Table
 from tournaments.models import Tournament, with_players
 
@@ -22,7 +22,5 @@ def entrant_accuracy(tournament: Tournament) -> list[dict[str, Any]]:
         for user in entry.players():
             if user not in people:
                 people.append(user)
-    return [
-        {"player": user.username, "accuracy": player_accuracy(user=user, table_ids=tables)}
-        for user in people
-    ]
+    accuracy = players_accuracy(users=people, table_ids=tables)
+    return [{"player": user.username, "accuracy": accuracy[user.pk]} for user in people]
