@@ -288,19 +288,22 @@ def table_seat_hand_over(*, table_id: int, user: User, to: User) -> bool:
     return True
 
 
-def table_seat_signed_in(*, table_id: int, guest: User, to: User) -> None:
+def table_seat_signed_in(*, table_id: int, guest: User, to: User) -> bool:
     """A guest at the table signed in to their account (`to`): the seat and the match's record
     of who began it are the account's, the same person playing on under their name (not a
-    hand-over: their moves stay their own)."""
+    hand-over: their moves stay their own). False: the guest had left the seat meanwhile."""
     with transaction.atomic():
         change = uow.lock(table_id)
-        seat = _seat_of(change, guest)
+        seat = next((s for s in change.seats if s.user_id == guest.pk), None)
+        if seat is None:
+            return False
         seat.user = to
         seat.save(update_fields=["user"])
         MatchPlayer.objects.filter(match__table_id=table_id, user=guest).update(user=to)
         payload = {"joined": str(to), "was": str(guest)}
         uow.append(change, TableEvent.Kind.SEAT, seat=seat.number, payload=payload)
         _commit(change)
+    return True
 
 
 def _hand_over(change: TableChange, seat: Seat, to: User) -> None:

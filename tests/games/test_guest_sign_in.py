@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from games.models import MatchPlayer, Table, TableEvent
-from games.services import table_quit, table_take_seat
+from games.services import table_quit, table_seat_signed_in, table_take_seat
 from tests.accounts.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -108,3 +108,15 @@ def test_a_guests_match_end_offers_signing_in_back_to_the_table() -> None:
     offer = offer[: offer.index("</template>")]
     assert 'href="/accounts/register/"' in offer
     assert f'Already have an account? <a href="/accounts/login/?next=/tables/{table.pk}/"' in offer
+
+
+def test_a_guest_who_left_the_table_meanwhile_signs_in_all_the_same() -> None:
+    # Signing in finds the guest's tables, then takes each seat over: a guest who left the
+    # table in between (another tab conceded) made the sign-in fail with a server error.
+    ann = make_user("ann", display_name="Ann")
+    table = new_game_as_a_guest(Client())
+    guest = the_guest()
+    table_quit(table_id=table.pk, user=guest)
+    version = Table.objects.get(pk=table.pk).version
+    assert not table_seat_signed_in(table_id=table.pk, guest=guest, to=ann)
+    assert Table.objects.get(pk=table.pk).version == version, "nothing to tell its viewers"
