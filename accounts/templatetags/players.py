@@ -18,7 +18,8 @@ def player(user: User | None) -> SafeString | str:
     """Name a player the same way on every page, so a bot is never mistaken for a person."""
     if user is None:
         return ""
-    link = format_html('<a href="{}">{}</a>', reverse("player", args=[user.username]), user)
+    url = reverse("player", args=[user.username])
+    link = format_html('<a class="player" href="{}">{}</a>', url, user)
     if not user.is_bot:
         return link
     title = _("Computer player (%(level)s)") % {"level": user.get_bot_level_display()}

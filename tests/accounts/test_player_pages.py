@@ -98,9 +98,9 @@ def test_bots_carry_a_badge_and_people_do_not() -> None:
     template = Template("{% load players %}{{ bot|player }} / {{ person|player }}")
     html = template.render(Context({"bot": bot, "person": person}))
     assert html == (
-        '<a href="/players/bot-medium/">Bot (Medium)</a>&nbsp;'  # never a line apart
+        '<a class="player" href="/players/bot-medium/">Bot (Medium)</a>&nbsp;'  # never a line apart
         '<span class="badge" title="Computer player (Medium)">bot</span>'
-        ' / <a href="/players/ann/">ann</a>'
+        ' / <a class="player" href="/players/ann/">ann</a>'
     )
 
 
@@ -136,7 +136,7 @@ def test_recent_matches_link_to_their_replays() -> None:
     assert f'href="/tables/{friendly.table_id}/hands/"' in newest
     assert "Won" in oldest and "1,520 (+20)" in oldest
     assert f'href="/tables/{rated.table_id}/hands/"' in oldest
-    assert '<a href="/players/cat/">cat</a>' in oldest  # the partner
+    assert '<a class="player" href="/players/cat/">cat</a>' in oldest  # the partner
     assert Client().get(f"/tables/{rated.table_id}/hands/").status_code == 200
 
 
@@ -150,7 +150,7 @@ def test_a_computer_player_in_three_seats_lists_the_match_once() -> None:
     assert len(rows) == 1
     # Its side is the one where it held two seats; it is neither with nor against itself.
     assert re.search(
-        r'"With">—</td>\s*<td data-label="Against"><a href="/players/ann/">ann</a></td>', rows[0]
+        r'"With">—</td>\s*<td data-label="Against"><a class="player" href="/players/ann/">ann</a></td>', rows[0]
     )
     assert "Won" in rows[0]
     # The match was rated (for ann) and left the yardstick where it was.

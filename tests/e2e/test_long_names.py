@@ -1,14 +1,18 @@
-"""Players with long names: the score box keeps its columns inside it at every size. On a phone
-the opponents' column ran past the box's edge, "Bartholomew Fitzgerald et Marie-Chantal
-Delacroix" cut off unseen; a name now shows cut short, with an ellipsis, and whole to a
-screen reader and on hover."""
+"""Players with long names, and long words: the pages keep them inside a phone's screen.
+
+The score box's opponents' column ran past the box's edge, "Bartholomew Fitzgerald et
+Marie-Chantal Delacroix" cut off unseen (a name now shows cut short, with an ellipsis, and
+whole to a screen reader and on hover); a name in one piece widened a player's page past the
+screen, pushed a leaderboard's ratings out of sight, and a link said in the chat was cut off.
+"""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from accounts.models import User
+from accounts.models import Rating, User
+from games.services import chat_post
 from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import SIDEWAYS, SIZES, at_size
 from tests.games.factories import people_table
@@ -51,3 +55,33 @@ def test_long_names_stay_inside_the_score_box_and_are_whole_to_a_screen_reader(
             expect(heading).to_have_text(team)
             expect(heading).to_have_attribute("title", team)
         page.screenshot(path=artifact_path(f"table-long-names-{name}.png"))
+
+
+# A name with no space to break at, and a link, each wider than a phone.
+ONE_PIECE = "Marie-ChantalDelacroixDeLaTourDuPin"
+LINK = "https://example.com/a/very/long/link/that/never/breaks/anywhere/at/all"
+FITS = """(selector) => [...document.querySelectorAll(selector)]
+  .every((e) => e.scrollWidth <= e.clientWidth)"""
+
+
+def test_names_and_links_in_one_piece_break_inside_a_phones_screen(
+    page: Page, asgi_server: Server
+) -> None:
+    table, people = off_the_browser_loop(people_table, variant="belote")
+    for user, name in zip(people, [*NAMES[:3], ONE_PIECE], strict=True):
+        User.objects.filter(pk=user.pk).update(display_name=name)
+        Rating.objects.create(user=user, variant="belote", rated_matches=30)
+    off_the_browser_loop(chat_post, table_id=table.pk, user=people[3], text=LINK)
+    sign_in(page.context, asgi_server, people[0])
+    at_size(page, SIZES["phone"])
+    pages = {
+        "player": (f"/players/{people[3].username}/", "h1"),
+        "leaderboard": ("/leaderboards/belote/", "main table"),
+        "chat": (f"/tables/{table.pk}/", ".chat-lines"),
+    }
+    for name, (path, selector) in pages.items():
+        page.goto(f"{asgi_server.url}{path}")
+        expect(page.locator(selector).filter(has_text=ONE_PIECE[:13]).first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert page.evaluate(FITS, selector), name
+        page.screenshot(path=artifact_path(f"long-names-{name}-phone.png"), full_page=True)
