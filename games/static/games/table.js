@@ -660,7 +660,7 @@ function drawMatchEnd() {
     links));
   announce(title);
   box.hidden = false;
-  (box.querySelector("#play-again") ?? $("to-lobby")).focus();
+  (box.querySelector("#play-again") ?? event).focus();
 }
 
 function tickClock() {
