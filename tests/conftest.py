@@ -13,8 +13,9 @@ import subprocess
 import sys
 import uuid
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import partial
+from typing import Any
 from unittest import mock
 from urllib.parse import quote, urlsplit, urlunsplit
 
@@ -27,7 +28,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.signals import connection_created
 from django.test import override_settings
 from django.utils import translation
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from pytest_django import DjangoDbBlocker
 
 from config.celery import app as celery_app
@@ -255,6 +256,19 @@ def asgi_server(stack_env: dict[str, str]) -> Iterator[Server]:
         yield server
 
 
+# The script errors the pages of the test under way threw (no_script_errors fails it).
+SCRIPT_ERRORS: list[str] = []
+
+
+def _watched_context(new_context: Callable[..., BrowserContext], **options: Any) -> BrowserContext:
+    """A browser context whose pages' script errors are noted. Its cards stand still where they
+    land: a test measures where things are, not where they pass on the way
+    (tests/e2e/test_card_motion.py asks for the motion)."""
+    context = new_context(**{"reduced_motion": "reduce", **options})
+    context.on("weberror", lambda error: SCRIPT_ERRORS.append(str(error.error)))
+    return context
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Debian's chromium driven by Playwright (never a downloaded browser), per test module.
@@ -272,10 +286,8 @@ def browser() -> Iterator[Browser]:
     try:
         with sync_playwright() as playwright:
             instance = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-            # Cards stand still where they land: a test measures where things are, not where
-            # they pass on the way (tests/e2e/test_card_motion.py asks for the motion).
-            still = partial(instance.new_context, reduced_motion="reduce")
-            setattr(instance, "new_context", still)  # noqa: B010 (mypy: a method is not assigned)
+            watched = partial(_watched_context, instance.new_context)
+            setattr(instance, "new_context", watched)  # noqa: B010 (mypy: a method is not assigned)
             yield instance
             instance.close()
     finally:
@@ -303,3 +315,13 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     if report is not None and report.failed:
         page.screenshot(path=artifact_path(f"{request.node.name}-failure.png"), full_page=True)
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_script_errors() -> Iterator[None]:
+    """A script error on any page a test opened fails the test, whatever it was looking at (a
+    match end's error stopped the page's script while the test checked a link)."""
+    SCRIPT_ERRORS.clear()
+    yield
+    if SCRIPT_ERRORS:
+        pytest.fail(f"script errors on the test's pages: {SCRIPT_ERRORS}")
