@@ -67,6 +67,14 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"^(?P<variant>\w+) has no bid (?P<bid>'.*')$",
             gettext_noop("%(variant)s has no bid %(bid)s"),
         ),
+        (
+            r"^(?P<variant>\w+) has no house rule (?P<rule>'.*')$",
+            gettext_noop("%(variant)s has no house rule %(rule)s"),
+        ),
+        (
+            r"^house rule (?P<rule>'.*') cannot be (?P<value>.*)$",
+            gettext_noop("House rule %(rule)s cannot be %(value)s"),
+        ),
     )
 )
 

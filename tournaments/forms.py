@@ -8,6 +8,8 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games import rules
+from games.choices import variant_label, variant_names
 from tournaments.models import Tournament
 
 SETTINGS = [
@@ -89,6 +91,25 @@ class TournamentForm(forms.ModelForm):
         zone = timezone.get_current_timezone_name()
         for field in WHEN:
             self.fields[field].help_text = _("In your time zone (%(zone)s).") % {"zone": zone}
+
+    def clean(self) -> dict[str, Any]:
+        """A target the rule set offers (a free number reached the engine, which refused it
+        in English by the rule set's code: "bulgarian has no house rule 'target'")."""
+        cleaned: dict[str, Any] = super().clean() or {}
+        variant, target = cleaned.get("variant"), cleaned.get("target")
+        if not target or variant not in variant_names():
+            return cleaned
+        offered = rules.get_variant(variant, {}).house_rule_choices.get("target")
+        words = {"rules": variant_label(variant)}
+        if offered is None:
+            refusal = _("%(rules)s has a target of its own: leave this empty.") % words
+        elif target not in offered:
+            targets = ", ".join(str(value) for value in offered)
+            refusal = _("%(rules)s plays to one of: %(targets)s.") % {**words, "targets": targets}
+        else:
+            return cleaned
+        self.add_error("target", refusal)
+        return cleaned
 
     def settings(self) -> dict[str, object]:
         """The cleaned settings as services take them, the target as a house rule."""

@@ -150,7 +150,9 @@ def test_a_computer_player_in_three_seats_lists_the_match_once() -> None:
     assert len(rows) == 1
     # Its side is the one where it held two seats; it is neither with nor against itself.
     assert re.search(
-        r'"With">—</td>\s*<td data-label="Against"><a class="player" href="/players/ann/">ann</a></td>', rows[0]
+        r'"With">—</td>\s*<td data-label="Against">'
+        r'<a class="player" href="/players/ann/">ann</a></td>',
+        rows[0],
     )
     assert "Won" in rows[0]
     # The match was rated (for ann) and left the yardstick where it was.

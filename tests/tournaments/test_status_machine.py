@@ -53,7 +53,7 @@ def test_pause_and_resume_only_while_running() -> None:
     [
         ({"format": "duplicate", "match_deals": None}, "set match_deals"),
         ({"entry_type": "individuals", "format": "single_elimination"}, "choose Swiss"),
-        ({"house_rules": {"target": 3}}, "house rule 'target' cannot be 3"),
+        ({"house_rules": {"target": 3}}, "House rule 'target' cannot be 3"),
         ({"match_deals": 0}, "1 to 100 deals"),
     ],
 )
