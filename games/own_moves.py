@@ -9,7 +9,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 from operator import or_
-from typing import Any
 
 from django.db.models import Max, Min, Q
 
@@ -25,41 +24,37 @@ def cards_played_by_others(seats: Iterable[MatchPlayer]) -> set[tuple[int, int, 
     """(table, hand, card) of each card played in these seats by someone other than the seat's
     player (the seats' `user` read with them): a card is played once in a hand, so one set
     serves every player's seats."""
-    # By (table, seat): the event log's seats may be None (a table's own events), never here.
-    owners: dict[tuple[int, int | None], Any] = {(s.match.table_id, s.seat): s.user for s in seats}
+    owners = {(s.match.table_id, s.seat): s.user for s in seats}
     if not owners:
         return set()
     in_seats = reduce(or_, (Q(table_id=table, seat=seat) for table, seat in owners))
-    handed = _first_handed_over(set(owners))
-    after_handover = [
-        Q(table_id=table, seat=seat, version__gt=version)
-        for (table, seat), version in handed.items()
-    ]
-    others = reduce(or_, after_handover, ~Q(actor__in=OWN_MOVES))
+    # The seat's new player's moves, once it was handed over; in a person's seat, a timed-out
+    # turn or a computer holding it (a last card is nobody's choice).
+    others = reduce(or_, _handed_over(set(owners)), Q(pk__in=[]))
+    people = [Q(table_id=t, seat=s) for (t, s), user in owners.items() if not user.is_bot]
+    if people:
+        others |= reduce(or_, people) & ~Q(actor__in=OWN_MOVES)
     plays = TableEvent.objects.filter(in_seats, others, kind=TableEvent.Kind.PLAY)
     return {
         (table, hand, payload["play"])
-        for table, seat, hand, version, actor, payload in plays.values_list(
-            "table_id", "seat", "hand", "version", "actor", "payload"
-        )
-        # The seat's new player's, or a person's timed-out turn or seat a computer held (a
-        # last card is nobody's choice); a computer player's seat has no one else's moves.
-        if version > handed.get((table, seat), version)
-        or (actor not in OWN_MOVES and not owners[(table, seat)].is_bot)
+        for table, hand, payload in plays.values_list("table_id", "hand", "payload")
     }
 
 
-def _first_handed_over(held: set[tuple[int, int | None]]) -> dict[tuple[int, int | None], int]:
-    """The version at which each held seat was first handed to another player, where it was."""
+def _handed_over(held: set[tuple[int, int]]) -> list[Q]:
+    """The moves in each held seat after it was first handed to another player."""
     tables = {table for table, _ in held}
-    first: dict[tuple[int, int | None], int] = {}
+    first: dict[tuple[int, int], int] = {}
     changes = TableEvent.objects.filter(table_id__in=tables, kind=TableEvent.Kind.SEAT)
     for table, seat, version, change in changes.order_by("version").values_list(
         "table_id", "seat", "version", "payload"
     ):
         if seat is not None and (table, seat) in held and handed_over(change):
             first.setdefault((table, seat), version)
-    return first
+    return [
+        Q(table_id=table, seat=seat, version__gt=version)
+        for (table, seat), version in first.items()
+    ]
 
 
 @dataclass(frozen=True)
