@@ -99,7 +99,7 @@ class TournamentForm(forms.ModelForm):
         variant, target = cleaned.get("variant"), cleaned.get("target")
         if not target or variant not in variant_names():
             return cleaned
-        offered = rules.get_variant(variant, {}).house_rule_choices.get("target")
+        offered = rules.VARIANTS[variant].house_rule_choices.get("target")
         words = {"rules": variant_label(variant)}
         if offered is None:
             refusal = _("%(rules)s has a target of its own: leave this empty.") % words
