@@ -35,12 +35,13 @@ def embedded_env(var_dir: Path) -> dict[str, str]:
 
 
 def healthy(port: int) -> dict[str, object] | None:
-    """The /healthz body once it says all is well."""
+    """The /healthz body once it says all is well: "ok", not only 200 (a worker still slow to
+    answer its first ping, on a busy machine, is "degraded" and 200 too)."""
     try:
         status, body = get_json(f"http://127.0.0.1:{port}/healthz")
     except OSError:
         return None
-    return body if status == 200 else None
+    return body if status == 200 and body.get("status") == "ok" else None
 
 
 def printed(log: Path, text: str) -> bool | None:
