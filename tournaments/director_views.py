@@ -226,44 +226,6 @@ def result_adjust(request: HttpRequest, tournament_id: int, table_id: int) -> Ht
     return render(request, "tournaments/adjust.html", context)
 
 
-@login_required
-@require_POST
-def pairing_forbid(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The organizer keeps two entries apart."""
-    try:
-        first, second = int(request.POST["first"]), int(request.POST["second"])
-    except (KeyError, ValueError):
-        messages.error(request, _("Choose two entries."))
-        return _back(tournament_id)
-    return _run(
-        request,
-        tournament_id,
-        lambda: director.pairing_forbid(
-            tournament_id=tournament_id,
-            user=signed_in_user(request),
-            first_id=first,
-            second_id=second,
-        ),
-        _("They will be kept apart while the field allows."),
-    )
-
-
-@login_required
-@require_POST
-def pairing_allow(request: HttpRequest, tournament_id: int, forbidden_id: int) -> HttpResponse:
-    """The organizer lets two entries meet again."""
-    return _run(
-        request,
-        tournament_id,
-        lambda: director.pairing_allow(
-            tournament_id=tournament_id,
-            user=signed_in_user(request),
-            forbidden_id=forbidden_id,
-        ),
-        _("They may meet again."),
-    )
-
-
 def _csv(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
