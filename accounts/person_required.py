@@ -8,12 +8,12 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponseBase
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from config.signed_in import sign_in_first
 
 
 def is_guest(request: HttpRequest) -> bool:
@@ -28,7 +28,7 @@ def person_required(
     tokens, and no name to enter or organize an event under."""
 
     @wraps(view)
-    @login_required
+    @sign_in_first
     def for_a_person(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if is_guest(request):
             messages.info(request, _("You are playing as a guest: create an account first."))

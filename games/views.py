@@ -7,7 +7,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import (
@@ -25,7 +24,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from config.errors import ServiceError
 from config.refused import refused
-from config.signed_in import signed_in_user
+from config.signed_in import sign_in_first, signed_in_user
 from games import queries, services
 from games.analyses import hand_analysis_read
 from games.deal_seeds import deal_proofs
@@ -100,7 +99,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("games:table", args=[table.pk]))
 
 
-@login_required
+@sign_in_first
 @require_POST
 def table_again(request: HttpRequest, table_id: int) -> HttpResponse:
     """Play again: a new match against the computer with the same rules and strength."""
@@ -134,14 +133,14 @@ def table_join(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("games:table", args=[table_id]))
 
 
-@login_required
+@sign_in_first
 @require_POST
 def table_seat_computer(request: HttpRequest, table_id: int) -> HttpResponse:
     """The host seats a computer player in a free seat of their open table."""
     return _host_seat_change(request, table_id, services.table_seat_computer)
 
 
-@login_required
+@sign_in_first
 @require_POST
 def table_seat_free(request: HttpRequest, table_id: int) -> HttpResponse:
     """The host takes a computer player's seat back, for a person."""
@@ -168,7 +167,7 @@ def _posted_seat(request: HttpRequest) -> int:
     return int(seat) if seat.isascii() and seat.isdigit() else -1
 
 
-@login_required
+@sign_in_first
 @require_POST
 def table_leave(request: HttpRequest, table_id: int) -> HttpResponse:
     """Leave the table: during play a computer player takes the seat for the rest of the match.

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import (
     Http404,
     HttpRequest,
@@ -25,7 +24,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from config.errors import ServiceError
 from config.refused import refused
-from config.signed_in import signed_in_user
+from config.signed_in import sign_in_first, signed_in_user
 from tournaments import director, queries, services
 from tournaments.access import may_run
 from tournaments.models import Entry, RoundTable
@@ -149,7 +148,7 @@ ACTIONS: dict[str, DirectorAction] = {
 }
 
 
-@login_required
+@sign_in_first
 @require_POST
 def director_post(
     request: HttpRequest, tournament_id: int, action: str, **ids: int
@@ -169,7 +168,7 @@ def director_post(
         return _back(tournament_id)
 
 
-@login_required
+@sign_in_first
 def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """Withdraw an entry (its players or the organizer); GET asks first."""
     entry = _entry(tournament_id, entry_id)
@@ -194,7 +193,7 @@ def entry_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> H
     )
 
 
-@login_required
+@sign_in_first
 def result_adjust(request: HttpRequest, tournament_id: int, table_id: int) -> HttpResponse:
     """The organizer corrects a finished result with a reason."""
     table = (

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -27,7 +26,7 @@ from accounts.models import User
 from accounts.person_required import person_required
 from config.errors import ServiceError
 from config.refused import refused
-from config.signed_in import signed_in_user
+from config.signed_in import sign_in_first, signed_in_user
 from games.choices import variant_names, variant_offered
 from tournaments import queries, services
 from tournaments.access import may_run
@@ -168,7 +167,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/form.html", {"form": form, "title": _("New tournament")})
 
 
-@login_required
+@sign_in_first
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Edit a tournament's settings before it starts (organizer and staff only)."""
     tournament = _detail_or_404(request, tournament_id)
@@ -196,7 +195,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/form.html", context)
 
 
-@login_required
+@sign_in_first
 def tournament_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
     """One of the organizer's buttons; anyone else is refused with 403.
 
@@ -245,7 +244,7 @@ def entry_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("tournaments:detail", args=[tournament_id]))
 
 
-@login_required
+@sign_in_first
 @require_POST
 def entry_check_in(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """Check your entry in."""
