@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "config.viewer_time.ViewerZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Inside the language and the user: its page is the site's, in the reader's language.
+    "config.form_only.FormOnlyAddressMiddleware",
 ]
 
 TEMPLATES = [

@@ -78,3 +78,25 @@ def test_a_server_error_page_stands_alone_in_the_readers_language() -> None:
     assert '<html lang="bg">' in page and "Нещо се обърка при нас" in page
     assert 'href="/"' in page
     assert 'rel="icon"' in page  # else the browser asks /favicon.ico, and the tab has none
+
+
+@pytest.mark.parametrize("address", ["/tables/new/", "/tables/{table}/join/", "/accounts/tokens/"])
+def test_a_visit_to_a_buttons_address_is_a_page_saying_so(address: str) -> None:
+    """A copied link or a bookmark of where a button sends its form: Django answers 405 with
+    nothing in it, and a browser showed a blank "HTTP ERROR 405"."""
+    user = person()
+    table = table_create_in_lobby(user=user, opponents="open", variant="bela")
+    client = Client()
+    client.force_login(user)
+    response = client.get(address.format(table=table.pk), HTTP_ACCEPT_LANGUAGE="hr")
+    page = response.content.decode()
+    assert response.status_code == 405 and response["Allow"] == "POST"
+    assert '<html lang="hr">' in page and BRAND in page
+    assert "<h1>Ovdje nema ničega za prikaz</h1>" in page
+    assert 'href="/tables/"' in page, "a way on: the lobby"
+
+
+def test_an_api_address_visited_the_wrong_way_still_answers_json() -> None:
+    response = Client().get("/api/auth/login/")
+    assert response.status_code == 405
+    assert response.json()["error"]["code"] == "method_not_allowed"
