@@ -149,6 +149,7 @@ _.TIME_FORMAT  # Bulgarian format module (config/formats/bg)
 _.JsonErrorsMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ProfileLanguageMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ViewerZoneMiddleware  # middleware, named in settings.MIDDLEWARE
+_.FormOnlyAddressMiddleware  # middleware, named in settings.MIDDLEWARE
 _.Pagination  # DRF pagination class, named in settings.REST_FRAMEWORK
 _.LimitedJSONParser  # DRF parser, named in settings.REST_FRAMEWORK
 _.ApiSchema  # drf-spectacular schema class, named in settings.REST_FRAMEWORK
@@ -201,6 +202,7 @@ _.parser_context  # DRF parser.parse argument, unused by ours
 _.disconnect  # Channels consumer hook
 _.bytes_data  # Channels receive() keyword argument, unused: the sockets speak JSON
 _.notify  # Channels handler for layer messages of type 'notify'
+_.account_changed  # Channels handler for layer messages of type 'account.changed'
 _.sender  # signal receiver keyword argument, passed by Django
 _.rate_when_a_match_ends  # signal receiver, connected with @receiver
 _.finalize_when_a_match_ends  # signal receiver, connected with @receiver
@@ -208,6 +210,8 @@ _.leave_every_table  # signal receiver, connected with @receiver
 _.take_along_the_guests_games  # signal receiver, connected with @receiver
 _.the_tables_event  # signal receiver, connected with @receiver
 _.refuse_while_in_an_event  # signal receiver, connected with @receiver
+_.close_the_sessions_sockets  # signal receiver, connected with @receiver
+_.recheck_sockets_of_a_revoked_token  # signal receiver, connected with @receiver
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator
 _.fixup  # Celery fixup entry point, named in the app's fixups

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from accounts import queries, services
 from accounts.login_guard import InvalidCredentials, LoginThrottled, login_authenticate
 from accounts.models import ApiToken, Rating, RatingChange, User
+from accounts.notifications import recheck_sockets
 from accounts.serializers import (
     AccountCloseSerializer,
     LeaderboardEntrySerializer,
@@ -152,6 +153,7 @@ class PasswordChangeView(APIView):
         services.password_change(user=user, new_password=serializer.validated_data["new_password"])
         if isinstance(request.successful_authenticator, SessionAuthentication):
             update_session_auth_hash(request._request, user)
+        recheck_sockets(user.pk)  # the other sessions' sockets close (this one's reopen)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

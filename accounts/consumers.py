@@ -6,19 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from accounts.authentication import CLOSE_NOT_SIGNED_IN, SignedInSocket
 from accounts.notifications import in_language, topic_may_follow, user_group
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
 
-# Close code for "authentication required" (4000-4999 are free for applications).
-CLOSE_UNAUTHENTICATED = 4401
 
-
-class NotificationConsumer(AsyncJsonWebsocketConsumer):
+class NotificationConsumer(SignedInSocket):
     """Joins the user's group and forwards what user_notify sends."""
 
     group: str | None = None
@@ -32,10 +29,11 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
             await self.accept()
-            await self.close(code=CLOSE_UNAUTHENTICATED)
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
             return
         self.group = user_group(user.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.watch_sign_in(user)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
@@ -44,6 +42,7 @@ class NotificationConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         for topic in self.topics:
             await self.channel_layer.group_discard(topic, self.channel_name)
+        await super().disconnect(code)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any

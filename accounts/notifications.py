@@ -1,7 +1,10 @@
-"""Push a message to every open browser tab of one user, from any synchronous code (tasks)."""
+"""Push a message to every open browser tab of one user, from any synchronous code (tasks),
+and have every socket a user opened signed in check its sign-in again."""
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
 from collections.abc import Callable
 from typing import Any
@@ -10,6 +13,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import translation
 from django.utils.translation import gettext
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 
 def user_group(user_id: int) -> str:
@@ -50,3 +56,26 @@ def in_language(payload: dict[str, Any], language: str) -> dict[str, Any]:
         for field, (message, values) in texts.items():
             shown[field] = gettext(message) % values if values else gettext(message)
     return shown
+
+
+def account_sockets_group(user_id: int) -> str:
+    """The channel-layer group of every socket a user opened signed in."""
+    return f"account-sockets-{user_id}"
+
+
+def session_digest(session_key: str) -> str:
+    """A session key as it may travel through the channel layer: not usable as a cookie."""
+    return hashlib.sha256(session_key.encode()).hexdigest()
+
+
+def recheck_sockets(user_id: int, *, ended_session: str | None = None) -> None:
+    """Have each of the user's sockets check its sign-in again (call it once the change is
+    committed). The sign-out or change itself goes ahead whatever the channel layer does."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "account.changed", "ended_session": ended_session}
+    try:
+        async_to_sync(layer.group_send)(account_sockets_group(user_id), message)
+    except (RedisError, OSError):
+        logger.warning("could not ask user %s's sockets to check their sign-in", user_id)

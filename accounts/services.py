@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from functools import partial
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 
 from accounts import elo
 from accounts.models import ApiToken, KnownAddress, LoginFailure, Rating, RatingChange, User
+from accounts.notifications import recheck_sockets
 from accounts.usernames import CLOSED_PREFIX
 from config.account_events import account_closed, account_closing, guest_signed_in
 from config.errors import ServiceError
@@ -75,6 +77,8 @@ def guest_sign_in(*, guest: User | AnonymousUser, user: User) -> None:
     changes nothing here."""
     if isinstance(guest, User) and guest.is_guest and guest != user:
         guest_signed_in.send(sender=User, guest=guest, user=user)
+        # The guest's session is gone: its sockets close, and its pages open as the person's.
+        transaction.on_commit(partial(recheck_sockets, guest.pk))
 
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:
@@ -97,7 +101,8 @@ def user_language_set(*, user: User, language: str) -> None:
 
 
 def password_change(*, user: User, new_password: str) -> None:
-    """Set a new (already validated) password; other sessions of the user are signed out."""
+    """Set a new (already validated) password; other sessions of the user are signed out
+    (the caller keeps its own, then has the sockets check theirs: recheck_sockets)."""
     user.set_password(new_password)
     user.save(update_fields=["password"])
 
@@ -198,3 +203,5 @@ def account_close(*, user: User, password: str) -> None:
         user.is_active = False
         user.set_unusable_password()
         user.save()
+        # Every session and token of it ends: each socket opened with one closes.
+        transaction.on_commit(partial(recheck_sockets, user.pk))

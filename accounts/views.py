@@ -36,6 +36,7 @@ from accounts.forms import (
 )
 from accounts.login_guard import client_ip
 from accounts.models import INITIAL_RATING, ApiToken
+from accounts.notifications import recheck_sockets
 from accounts.person_required import is_guest, person_required
 from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
@@ -113,8 +114,10 @@ class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("profile-edit")
 
     def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
-        """Say it worked."""
+        """Say it worked; every socket of the account closes: the other sessions are signed
+        out, and this one has a new key (its pages open theirs again)."""
         response = super().form_valid(form)
+        recheck_sockets(form.user.pk)
         messages.success(self.request, _("Your password is changed."))
         return response
 
@@ -161,8 +164,9 @@ class PasswordResetConfirmView(ResetOffered, auth_views.PasswordResetConfirmView
     success_url = reverse_lazy("games:lobby")
 
     def form_valid(self, form: SetPasswordForm) -> HttpResponse:
-        """Say it worked."""
+        """Say it worked; the sockets of every earlier session, signed out, close."""
         response = super().form_valid(form)
+        recheck_sockets(form.user.pk)
         messages.success(self.request, _("Your password is changed; you are signed in."))
         return response
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.utils import translation
 from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.authentication import ApiTokenAuthentication
+from accounts.authentication import CLOSE_NOT_SIGNED_IN, ApiTokenAuthentication, SignedInSocket
+from accounts.models import User
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
@@ -26,10 +26,9 @@ from games.models import Seat, Table
 from games.sequencer import EventSequencer
 from games.watching import watch_refusal
 
-# Close codes (4000-4999 are free for applications): no such table; a bad API token; a
-# duplicate round's player at another of its tables.
+# Close codes (4000-4999 are free for applications): no such table; a duplicate round's player
+# at another of its tables (and accounts.authentication.CLOSE_NOT_SIGNED_IN).
 CLOSE_NOT_FOUND = 4404
-CLOSE_BAD_TOKEN = 4401
 CLOSE_WATCH_REFUSED = 4403
 # Seconds an early event waits for the one before it before the gap counts as a lost message.
 GAP_GRACE = 2.0
@@ -37,19 +36,22 @@ GAP_GRACE = 2.0
 MAX_FRAME_CHARS = 16 * 1024
 
 
-def _token_user(scope: Mapping[str, Any]) -> Any:
-    """The user of an `Authorization: Token <key>` header (API clients), None without one.
+def _token_key(scope: Mapping[str, Any]) -> str | None:
+    """The key of an `Authorization: Token <key>` header (API clients), None without one.
 
     Browsers cannot set headers on a WebSocket; they come with their session cookie instead.
     """
     headers = dict(scope.get("headers", []))
     scheme, _, key = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
-    if scheme.lower() != "token" or not key:
-        return None
+    return key.strip() if scheme.lower() == "token" and key.strip() else None
+
+
+def _token_user(key: str) -> User | None:
+    """The user of an API token key, None for a bad one."""
     try:
-        return ApiTokenAuthentication().authenticate_credentials(key.strip())[0]
+        return ApiTokenAuthentication().authenticate_credentials(key)[0]
     except AuthenticationFailed:
-        return False
+        return None
 
 
 def _seat_number(table_id: int, user: Any) -> int | None | bool:
@@ -73,7 +75,7 @@ def _refusal(table_id: int, user: Any) -> str | None:
     return watch_refusal(table=table, user=user) if table is not None else None
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(SignedInSocket):
     """Players get their seat's view, spectators the public one; errors never close it."""
 
     group: str | None = None
@@ -91,13 +93,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self) -> None:
         """Join the seat's group (resuming it from a bot) or the spectators', then snapshot."""
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        token_user = await database_sync_to_async(_token_user)(self.scope)
-        if token_user is False:
-            await self.accept()
-            await self.close(code=CLOSE_BAD_TOKEN)
-            return
-        if token_user is not None:
-            self.scope["user"] = token_user
+        token_key = _token_key(self.scope)
+        if token_key is not None:
+            token_user = await database_sync_to_async(_token_user)(token_key)
+            if token_user is None:
+                await self.accept()
+                await self.close(code=CLOSE_NOT_SIGNED_IN)
+                return
+            self.scope["user"] = cast(Any, token_user)  # Channels types it as its lazy user
         seat = await database_sync_to_async(_seat_number)(self.table_id, self.scope.get("user"))
         if seat is False:
             await self.accept()
@@ -116,6 +119,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         user = self.scope.get("user")
         if seat is not None and user is not None:
             self.seated_user_id = user.pk
+        if user is not None and user.is_authenticated:
+            await self.watch_sign_in(user, token_key)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await self._snapshot()
@@ -130,6 +135,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await sync_to_async(presence.seat_left)(
                 table_id=self.table_id, user_id=self.seated_user_id
             )
+        await super().disconnect(code)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any

@@ -18,7 +18,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from accounts.consumers import CLOSE_UNAUTHENTICATED
+from accounts.authentication import CLOSE_NOT_SIGNED_IN
 from accounts.models import LoginFailure
 from config import beat_health
 from config.lifetime import die_with_parent
@@ -226,4 +226,4 @@ def test_websockets_pass_through_the_proxy(proxy: int) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             socket.recv(timeout=20)
     assert closed.value.rcvd is not None
-    assert closed.value.rcvd.code == CLOSE_UNAUTHENTICATED
+    assert closed.value.rcvd.code == CLOSE_NOT_SIGNED_IN

@@ -129,9 +129,10 @@ def documented(section: str) -> list[str]:
 
 
 def close_codes() -> set[str]:
-    """Every CLOSE_* constant of the consumers and the routing."""
+    """Every CLOSE_* constant of the consumers, the routing and the sockets' sign-in."""
     codes: set[str] = set()
-    for path in (*CONSUMERS, ROOT / "config" / "routing.py"):
+    signed_in = ROOT / "accounts" / "authentication.py"
+    for path in (*CONSUMERS, ROOT / "config" / "routing.py", signed_in):
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "").startswith(
                 "CLOSE_"

@@ -10,9 +10,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from accounts.authentication import CLOSE_NOT_SIGNED_IN
 from accounts.services import token_create
 from games.chat_lines import CHAT_HISTORY
-from games.consumers import CLOSE_BAD_TOKEN, CLOSE_NOT_FOUND
+from games.consumers import CLOSE_NOT_FOUND
 from games.models import ChatMessage, Seat, Table
 from games.services import chat_post, table_leave, table_turn_timeout
 from tests.games.factories import people_table, person, seat_to_act
@@ -84,7 +85,7 @@ def test_a_bad_token_is_closed_with_a_code(asgi_server: Server) -> None:
     ) as socket:
         with pytest.raises(ConnectionClosed) as closed:
             socket.recv(timeout=10)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_BAD_TOKEN
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == CLOSE_NOT_SIGNED_IN
 
 
 def test_an_unknown_table_is_closed_with_a_code(asgi_server: Server) -> None:

@@ -12,7 +12,7 @@ from django.test import Client
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from accounts.consumers import CLOSE_UNAUTHENTICATED
+from accounts.authentication import CLOSE_NOT_SIGNED_IN
 from accounts.models import User
 from accounts.notifications import user_notify
 from tests.helpers import Server
@@ -63,7 +63,7 @@ def test_anonymous_socket_is_closed(asgi_server: Server) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             socket.recv(timeout=10)
     assert closed.value.rcvd is not None
-    assert closed.value.rcvd.code == CLOSE_UNAUTHENTICATED
+    assert closed.value.rcvd.code == CLOSE_NOT_SIGNED_IN
 
 
 def test_foreign_origin_is_refused(asgi_server: Server) -> None:

@@ -11,6 +11,7 @@ import { turnChime } from "./turn_chime.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
+const CLOSE_NOT_SIGNED_IN = 4401; // docs/protocol.md
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
 const RETRY_MAX_MS = 5000; // ... to at most this
 const COINCHE_CALLS = ["pass", "coinche", "surcoinche"];
@@ -834,7 +835,12 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (e) => {
+    // Signed out (in another tab, say): the page is redrawn as the visitor may now see it.
+    if (e.code === CLOSE_NOT_SIGNED_IN) {
+      location.reload();
+      return;
+    }
     connected = false;
     answered(); // whether the move landed, the snapshot on the way back will tell
     showConnection();

@@ -12,6 +12,9 @@
   const follows = new Set();
   let socket = null;
   let delay = 1000;
+  // Closed as not signed in: opened once more to tell a sign-out (closed again) from a
+  // password changed in this browser (its new session key opens it).
+  let checkingSignIn = false;
   const baseTitle = document.title;
 
   function connect() {
@@ -19,16 +22,21 @@
     socket = new WebSocket(scheme + location.host + "/ws/notifications/");
     socket.addEventListener("open", function () {
       delay = 1000;
+      if (checkingSignIn) send({ type: "ping" });
       follows.forEach(function (topic) { send({ type: "follow", topic: topic }); });
     });
     socket.addEventListener("message", function (event) {
       let message;
       try { message = JSON.parse(event.data); } catch (error) { return; }
+      checkingSignIn = false;
       if (message.type === "table_ready" || message.type === "invitation") show(message);
       listeners.forEach(function (listener) { listener(message); });
     });
     socket.addEventListener("close", function (event) {
-      if (event.code === 4401) return; // signed out: nothing to receive
+      if (event.code === 4401) { // not signed in (any more?)
+        if (!checkingSignIn) { checkingSignIn = true; connect(); }
+        return;
+      }
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     });
