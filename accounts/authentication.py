@@ -45,8 +45,8 @@ class ApiTokenAuthentication(TokenAuthentication):
 
 
 # Close code of a socket not signed in: at its handshake (a bad token, or none where a sign-in
-# is needed), or no longer (signed out, password changed elsewhere, account closed, token
-# revoked). 4000-4999 are free for applications.
+# is needed), or no longer (signed out, password changed, account closed, token revoked).
+# 4000-4999 are free for applications.
 CLOSE_NOT_SIGNED_IN = 4401
 
 
@@ -61,8 +61,8 @@ class SocketSignIn:
 
     def holds(self, ended_session: str | None) -> bool:
         """Whether it still signs the user in: the token is not revoked, or the session is not
-        the one that ended and still passes (a password changed elsewhere ends it, as Django's
-        session check does for pages); either way the account is open."""
+        the one that ended and still passes Django's check for pages (a password change ends
+        every session but the one that made it, which gets a new key); the account is open."""
         if self.token_key is not None:
             try:
                 user, _token = ApiTokenAuthentication().authenticate_credentials(self.token_key)

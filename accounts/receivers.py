@@ -1,6 +1,6 @@
 """Reactions to live tables' signals (a finished rated match moves its players' ratings) and
-to a sign-in ending (the sockets opened with it close; a password changed or an account
-closed is said where it happens, once the session that did it is kept)."""
+to a sign-in ending: its sockets close (a password changed, an account closed and a guest
+signed in to an account are said where they happen: accounts.services and the password views)."""
 
 from __future__ import annotations
 

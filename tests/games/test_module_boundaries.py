@@ -41,11 +41,13 @@ def test_the_unit_of_work_knows_nothing_of_channels_or_celery() -> None:
     assert not imported & {"games.broadcast", "games.outbox", "games.tasks"}
 
 
-def test_games_takes_only_the_user_model_and_authentication_from_accounts() -> None:
+def test_games_takes_only_the_user_model_and_sign_ins_from_accounts() -> None:
     taken = {m for p in games_files() for m in imported_modules(p) if m.startswith("accounts.")}
     assert taken <= {
         "accounts.models",
         "accounts.models.User",
         "accounts.authentication",
         "accounts.authentication.ApiTokenAuthentication",
+        "accounts.authentication.SignedInSocket",
+        "accounts.authentication.CLOSE_NOT_SIGNED_IN",
     }
