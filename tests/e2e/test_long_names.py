@@ -2,7 +2,8 @@
 
 The score box's opponents' column ran past the box's edge, "Bartholomew Fitzgerald et
 Marie-Chantal Delacroix" cut off unseen (a name now shows cut short, with an ellipsis, and
-whole to a screen reader and on hover); a name in one piece widened a player's page past the
+whole to a screen reader and on hover; a phone's side seat broke "Bartholom" / "ew" where it
+now ends a word too wide with an ellipsis); a name in one piece widened a player's page past the
 screen, pushed a leaderboard's ratings out of sight, and a link said in the chat was cut off.
 """
 
@@ -26,6 +27,8 @@ NAMES = [
     "Krešimir Šimunović-Horvat",
     "Marie-Chantal Delacroix",
 ]
+# The seats' names in the page's order (top, left, right, bottom: the viewer's, seat 0).
+SEATED = [NAMES[2], NAMES[3], NAMES[1], "Vous"]
 TEAMS = ["Vous et Krešimir Šimunović-Horvat", "Bartholomew Fitzgerald et Marie-Chantal Delacroix"]
 SMALL_PHONE = {"small-phone": {"width": 360, "height": 740}}
 
@@ -36,6 +39,17 @@ SPILLED = """() => {
     .filter((cell) => cell.getBoundingClientRect().right > box.right + 0.5)
     .map((cell) => cell.textContent);
 }"""
+
+
+# Words of the seats' names laid out over more than one line ("Bartholom" / "ew" on a phone);
+# a hyphen may end a line ("Marie-" / "Chantal").
+NAMES_SPLIT = """() => [...document.querySelectorAll("#table-app .seat-name strong")]
+  .flatMap((name) => [...name.textContent.matchAll(/[^\\s-]+/g)].filter((word) => {
+    const range = document.createRange();
+    range.setStart(name.firstChild, word.index);
+    range.setEnd(name.firstChild, word.index + word[0].length);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((word) => word[0]))"""
 
 
 def test_long_names_stay_inside_the_score_box_and_are_whole_to_a_screen_reader(
@@ -51,6 +65,12 @@ def test_long_names_stay_inside_the_score_box_and_are_whole_to_a_screen_reader(
     for name, size in {**SIZES, **SMALL_PHONE, **SIDEWAYS}.items():
         at_size(page, size)
         assert page.evaluate(SPILLED) == [], name
+        assert page.evaluate(NAMES_SPLIT) == [], name
+        for seat, person in zip(
+            page.locator("#table-app .seat-name strong").all(), SEATED, strict=True
+        ):
+            expect(seat).to_have_text(person)
+            expect(seat).to_have_attribute("title", person)
         for heading, team in zip(page.locator("#scoreboard th.team").all(), TEAMS, strict=True):
             expect(heading).to_have_text(team)
             expect(heading).to_have_attribute("title", team)

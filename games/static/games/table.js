@@ -201,7 +201,7 @@ function drawSeats() {
     const box = $(`pos-${position(seat)}`);
     box.replaceChildren();
     box.classList.toggle("to-act", view?.to_act === seat);
-    const name = el("div", { class: "seat-name" }, el("strong", {}, nameOf(seat)));
+    const name = el("div", { class: "seat-name" }, el("strong", { title: nameOf(seat) }, nameOf(seat)));
     if (s.level) name.append(" ", el("span", { class: "badge level" }, levelWords(s.level)));
     if (s.held_by_bot) {
       const away = info.paused && info.waits_for_people; // the game waits for them
