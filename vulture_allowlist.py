@@ -150,6 +150,7 @@ _.JsonErrorsMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ProfileLanguageMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ViewerZoneMiddleware  # middleware, named in settings.MIDDLEWARE
 _.FormOnlyAddressMiddleware  # middleware, named in settings.MIDDLEWARE
+_.RecheckSocketsMiddleware  # middleware, named in settings.MIDDLEWARE
 _.Pagination  # DRF pagination class, named in settings.REST_FRAMEWORK
 _.LimitedJSONParser  # DRF parser, named in settings.REST_FRAMEWORK
 _.ApiSchema  # drf-spectacular schema class, named in settings.REST_FRAMEWORK
@@ -210,7 +211,6 @@ _.leave_every_table  # signal receiver, connected with @receiver
 _.take_along_the_guests_games  # signal receiver, connected with @receiver
 _.the_tables_event  # signal receiver, connected with @receiver
 _.refuse_while_in_an_event  # signal receiver, connected with @receiver
-_.close_the_sessions_sockets  # signal receiver, connected with @receiver
 _.recheck_sockets_of_a_revoked_token  # signal receiver, connected with @receiver
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from accounts import queries, services
 from accounts.login_guard import InvalidCredentials, LoginThrottled, login_authenticate
 from accounts.models import ApiToken, Rating, RatingChange, User
-from accounts.notifications import recheck_sockets
+from accounts.notifications import recheck_sockets, sign_out
 from accounts.serializers import (
     AccountCloseSerializer,
     LeaderboardEntrySerializer,
@@ -124,6 +124,8 @@ class LoginView(APIView):
         guest = request.user
         login(request._request, user)
         services.guest_sign_in(guest=guest, user=user)
+        if isinstance(guest, User) and guest.is_guest:
+            recheck_sockets(guest.pk)  # a script reads no redirect: at once
         return Response(ProfileSerializer(user).data)
 
 
@@ -134,8 +136,8 @@ class LogoutView(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
-        """Forget the session (a token stays valid until revoked)."""
-        logout(request._request)
+        """Forget the session (a token stays valid until revoked); its sockets close."""
+        sign_out(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -153,7 +155,7 @@ class PasswordChangeView(APIView):
         services.password_change(user=user, new_password=serializer.validated_data["new_password"])
         if isinstance(request.successful_authenticator, SessionAuthentication):
             update_session_auth_hash(request._request, user)
-        recheck_sockets(user.pk)  # the other sessions' sockets close (this one's reopen)
+        recheck_sockets(user.pk)  # every session's sockets close (a script reads no redirect)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

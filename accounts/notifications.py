@@ -11,6 +11,10 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
+from django.contrib.auth import logout
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.utils import translation
 from django.utils.translation import gettext
 from redis.exceptions import RedisError
@@ -66,6 +70,41 @@ def account_sockets_group(user_id: int) -> str:
 def session_digest(session_key: str) -> str:
     """A session key as it may travel through the channel layer: not usable as a cookie."""
     return hashlib.sha256(session_key.encode()).hexdigest()
+
+
+def sign_out(request: HttpRequest) -> None:
+    """Django's logout, then the ended session's sockets close: not before it is gone, for a
+    table's page reloads at once and must find it signed out."""
+    user, session_key = request.user, request.session.session_key
+    logout(request)
+    if user.is_authenticated and session_key:
+        recheck_sockets(user.pk, ended_session=session_digest(session_key))
+
+
+# Where a session keeps the accounts whose sockets check their sign-in at its next request.
+RECHECK_AT_NEXT_REQUEST = "_recheck_sockets"
+
+
+def recheck_sockets_at_next_request(request: HttpRequest, user_id: int) -> None:
+    """Have the user's sockets check their sign-in at this browser's next request (the
+    redirect this response sends it on): a sign-in that gives the browser a new session key
+    closes its sockets, and its pages, opening theirs again at once, would race the response
+    that brings the new cookie; by the next request the browser holds it."""
+    pending = request.session.get(RECHECK_AT_NEXT_REQUEST, [])
+    request.session[RECHECK_AT_NEXT_REQUEST] = [*pending, user_id]
+
+
+class RecheckSocketsMiddleware:
+    """Sends the rechecks a session's last response left for its next request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if settings.SESSION_COOKIE_NAME in request.COOKIES:
+            for user_id in request.session.pop(RECHECK_AT_NEXT_REQUEST, []):
+                recheck_sockets(user_id)
+        return self.get_response(request)
 
 
 def recheck_sockets(user_id: int, *, ended_session: str | None = None) -> None:

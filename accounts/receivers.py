@@ -1,20 +1,18 @@
 """Reactions to live tables' signals (a finished rated match moves its players' ratings) and
-to a sign-in ending: its sockets close (a password changed, an account closed and a guest
-signed in to an account are said where they happen: accounts.services and the password views)."""
+to a token revoked: its sockets close (a sign-out, a password changed, an account closed and a
+guest signed in to an account are said where they happen: accounts.services and the views)."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import Any
 
-from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
-from django.http import HttpRequest
 
-from accounts.models import ApiToken, User
-from accounts.notifications import recheck_sockets, session_digest
+from accounts.models import ApiToken
+from accounts.notifications import recheck_sockets
 from accounts.services import match_rate
 from games.signals import match_finished
 
@@ -23,15 +21,6 @@ from games.signals import match_finished
 def rate_when_a_match_ends(sender: object, *, match_id: int, **kwargs: object) -> None:
     """Rate it in the transaction that stores the result: no result stands unrated."""
     match_rate(match_id=match_id)
-
-
-@receiver(user_logged_out, dispatch_uid="accounts.close_sockets_on_sign_out")
-def close_the_sessions_sockets(
-    sender: object, *, request: HttpRequest, user: User | None, **kwargs: Any
-) -> None:
-    """The session ends right after this: its sockets close whether or not it is gone yet."""
-    if user is not None and request.session.session_key:
-        recheck_sockets(user.pk, ended_session=session_digest(request.session.session_key))
 
 
 @receiver(post_delete, sender=ApiToken, dispatch_uid="accounts.recheck_sockets_on_revoke")

@@ -74,11 +74,9 @@ def user_register(
 def guest_sign_in(*, guest: User | AnonymousUser, user: User) -> None:
     """Whoever signed in (`user`) from a guest's session (`guest`, the request's user before)
     takes along the guest's games, as opening an account from it would; anyone else's sign-in
-    changes nothing here."""
+    changes nothing here. The caller has the guest's sockets check their sign-in."""
     if isinstance(guest, User) and guest.is_guest and guest != user:
         guest_signed_in.send(sender=User, guest=guest, user=user)
-        # The guest's session is gone: its sockets close, and its pages open as the person's.
-        transaction.on_commit(partial(recheck_sockets, guest.pk))
 
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:
@@ -102,7 +100,7 @@ def user_language_set(*, user: User, language: str) -> None:
 
 def password_change(*, user: User, new_password: str) -> None:
     """Set a new (already validated) password; other sessions of the user are signed out
-    (the caller keeps its own, then has the sockets check theirs: recheck_sockets)."""
+    (the caller keeps its own, then has the sockets check theirs: accounts.notifications)."""
     user.set_password(new_password)
     user.save(update_fields=["password"])
 

@@ -15,7 +15,7 @@ from django.contrib.auth.forms import (
     SetPasswordForm,
 )
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
 from django.utils.decorators import method_decorator
@@ -35,8 +35,8 @@ from accounts.forms import (
     TokenForm,
 )
 from accounts.login_guard import client_ip
-from accounts.models import INITIAL_RATING, ApiToken
-from accounts.notifications import recheck_sockets
+from accounts.models import INITIAL_RATING, ApiToken, User
+from accounts.notifications import recheck_sockets_at_next_request, sign_out
 from accounts.person_required import is_guest, person_required
 from accounts.reset_brake import reset_allowed
 from config.errors import ServiceError
@@ -86,10 +86,13 @@ class SignInView(auth_views.LoginView):
         return {**super().get_context_data(**kwargs), "password_reset": settings.PASSWORD_RESET}
 
     def form_valid(self, form: AuthenticationForm) -> HttpResponse:
-        """Sign in; from a guest's session, the guest's games come along."""
+        """Sign in; from a guest's session, the guest's games come along, and the guest's
+        pages open again as the person's."""
         guest = self.request.user
         response = super().form_valid(form)
         services.guest_sign_in(guest=guest, user=form.get_user())
+        if isinstance(guest, User) and guest.is_guest:
+            recheck_sockets_at_next_request(self.request, guest.pk)
         return response
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:
@@ -101,9 +104,14 @@ class SignInView(auth_views.LoginView):
 
 
 class SignOutView(auth_views.LogoutView):
-    """Sign out (POST only) and go home."""
+    """Sign out (POST only) and go home; the session's sockets close."""
 
     next_page = "home"  # a URL name: resolved as the redirect is made
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Django's sign-out, its own part done by accounts.notifications.sign_out."""
+        sign_out(request)
+        return HttpResponseRedirect(self.get_success_url())
 
 
 @method_decorator(person_required, name="dispatch")
@@ -117,7 +125,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         """Say it worked; every socket of the account closes: the other sessions are signed
         out, and this one has a new key (its pages open theirs again)."""
         response = super().form_valid(form)
-        recheck_sockets(form.user.pk)
+        recheck_sockets_at_next_request(self.request, form.user.pk)
         messages.success(self.request, _("Your password is changed."))
         return response
 
@@ -166,7 +174,7 @@ class PasswordResetConfirmView(ResetOffered, auth_views.PasswordResetConfirmView
     def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         """Say it worked; the sockets of every earlier session, signed out, close."""
         response = super().form_valid(form)
-        recheck_sockets(form.user.pk)
+        recheck_sockets_at_next_request(self.request, form.user.pk)
         messages.success(self.request, _("Your password is changed; you are signed in."))
         return response
 

@@ -76,6 +76,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The sockets' sign-in checks a session's last response left for its next request.
+    "accounts.notifications.RecheckSocketsMiddleware",
     # A signed-in player's chosen language wins over the browser's.
     "config.language.ProfileLanguageMiddleware",
     # Dates in the profile's time zone, else the browser's (config.viewer_time).

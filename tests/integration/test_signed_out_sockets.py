@@ -114,10 +114,12 @@ def test_a_password_changed_ends_the_other_sessions_sockets(asgi_server: Server)
 
         new = "a-new-long-pw-42"
         change = {"old_password": PASSWORD, "new_password1": new, "new_password2": new}
-        assert mine.post("/accounts/password/", change).status_code == 302
+        # The browser follows the redirect with its new cookie: only then are the sockets told.
+        assert mine.post("/accounts/password/", change, follow=True).redirect_chain
         assert closed_signed_out(their_table) and closed_signed_out(their_notices)
-        # Mine close too (the change gave my browser a new session key), to open again with
-        # the new cookie, still seated; the other browser's open as a spectator's.
+        # Mine close too (the change gave my browser a new session key, and a stolen copy of
+        # the old one must not play on), to open again with the new cookie, still seated; the
+        # other browser's open as a spectator's.
         assert closed_signed_out(my_table)
         snapshot = json.loads(sockets._open(f"/ws/tables/{table.pk}/", cookie(mine)).recv(10))
         assert snapshot["seat"] == 0 and snapshot["view"]["hand"]
@@ -167,7 +169,27 @@ def test_a_guest_signing_in_reopens_their_tables_as_the_person(asgi_server: Serv
     with Sockets(asgi_server) as sockets:
         as_a_guest = sockets.table(table, cookie(browser))
         login = {"username": "ann", "password": PASSWORD}
-        assert browser.post("/accounts/login/", login).status_code == 302
+        assert browser.post("/accounts/login/", login, follow=True).redirect_chain
         assert closed_signed_out(as_a_guest)
         snapshot = json.loads(sockets._open(f"/ws/tables/{table.pk}/", cookie(browser)).recv(10))
         assert snapshot["seat"] == 0 and table.seats.get(number=0).user == ann
+
+
+def test_an_api_password_change_closes_every_sockets_at_once(asgi_server: Server) -> None:
+    """A script follows no redirect: its sockets are told as the change is made."""
+    ann = make_user("ann")
+    table = seated_with_bots(ann)
+    script = signed_in(ann)
+    _, key = services.token_create(user=ann, name="my bot")
+    with Sockets(asgi_server) as sockets:
+        by_session = sockets.table(table, cookie(script))
+        by_token = sockets.table(table, {"Authorization": f"Token {key}"})
+        new = "a-new-long-pw-42"
+        changed = script.post(
+            "/api/auth/password/",
+            {"old_password": PASSWORD, "new_password": new},
+            content_type="application/json",
+        )
+        assert changed.status_code == 204, changed.content
+        assert closed_signed_out(by_session)
+        assert still_open(by_token)  # a token is not a session: it stays until revoked
