@@ -1,9 +1,15 @@
 """Admin pages for accounts and ratings."""
 
+from functools import partial
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
+from django.forms import ModelForm
+from django.http import HttpRequest, HttpResponse
 
 from accounts.models import ApiToken, Rating, RatingChange, User
+from accounts.notifications import recheck_sockets
 
 
 @admin.register(User)
@@ -16,6 +22,24 @@ class AccountAdmin(UserAdmin):
         *(UserAdmin.fieldsets or ()),
         ("Player", {"fields": ("display_name", "is_bot", "bot_level")}),
     )
+
+    def save_model(self, request: HttpRequest, obj: User, form: ModelForm, change: bool) -> None:
+        """Save; an account made inactive (a ban) loses its sockets' sign-ins."""
+        super().save_model(request, obj, form, change)
+        transaction.on_commit(partial(recheck_sockets, obj.pk))
+
+    def user_change_password(
+        self,
+        request: HttpRequest,
+        id: str,  # noqa: A002 (the admin's URL passes it by this name)
+        form_url: str = "",
+    ) -> HttpResponse:
+        """Set someone's password (a support desk's answer to a stolen account): their
+        sessions end, and their sockets close."""
+        response = super().user_change_password(request, id, form_url)
+        if request.method == "POST" and response.status_code == 302:
+            recheck_sockets(int(id))
+        return response
 
 
 @admin.register(Rating)

@@ -193,3 +193,34 @@ def test_an_api_password_change_closes_every_sockets_at_once(asgi_server: Server
         assert changed.status_code == 204, changed.content
         assert closed_signed_out(by_session)
         assert still_open(by_token)  # a token is not a session: it stays until revoked
+
+
+def test_staff_setting_a_password_or_banning_in_the_admin_closes_the_sockets(
+    asgi_server: Server,
+) -> None:
+    """A support desk's answers to a stolen account: a new password, or the account made
+    inactive."""
+    ann, bob = make_user("ann"), make_user("bob")
+    make_user("desk", is_staff=True, is_superuser=True)
+    desk = Client()
+    desk.login(username="desk", password=PASSWORD)
+    table, other = seated_with_bots(ann), seated_with_bots(bob)
+    with Sockets(asgi_server) as sockets:
+        anns = sockets.table(table, cookie(signed_in(ann)))
+        bobs = sockets.table(other, cookie(signed_in(bob)))
+        new = {"password1": "a-new-long-pw-42", "password2": "a-new-long-pw-42"}
+        set_password = desk.post(f"/admin/accounts/user/{ann.pk}/password/", new)
+        assert set_password.status_code == 302
+        assert closed_signed_out(anns)
+
+        # The change form as the page fills it, "Active" unticked.
+        page = desk.get(f"/admin/accounts/user/{bob.pk}/change/")
+        skipped = {"is_active", "password", "groups", "user_permissions", "last_login"}
+        initial = page.context["adminform"].form.initial.items()
+        data = {k: v for k, v in initial if k not in skipped and v not in (None, "")}
+        joined = data.pop("date_joined")
+        data |= {"date_joined_0": f"{joined:%Y-%m-%d}", "date_joined_1": f"{joined:%H:%M:%S}"}
+        banned = desk.post(f"/admin/accounts/user/{bob.pk}/change/", data)
+        assert banned.status_code == 302
+        assert not User.objects.get(pk=bob.pk).is_active
+        assert closed_signed_out(bobs)
