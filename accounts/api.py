@@ -123,9 +123,9 @@ class LoginView(APIView):
         user = _authenticate(request, **serializer.validated_data)
         guest = request.user
         login(request._request, user)
-        services.guest_sign_in(guest=guest, user=user)
-        if isinstance(guest, User) and guest.is_guest:
-            recheck_sockets(guest.pk)  # a script reads no redirect: at once
+        taken_along = services.guest_sign_in(guest=guest, user=user)
+        if taken_along is not None:
+            recheck_sockets(taken_along.pk)  # a script reads no redirect: at once
         return Response(ProfileSerializer(user).data)
 
 

@@ -44,6 +44,14 @@ class ApiTokenAuthentication(TokenAuthentication):
         return token.user, token
 
 
+def token_user(key: str) -> User | None:
+    """The user of an API token key; None for a bad key or a closed account."""
+    try:
+        return ApiTokenAuthentication().authenticate_credentials(key)[0]
+    except exceptions.AuthenticationFailed:
+        return None
+
+
 # Close code of a socket not signed in: at its handshake (a bad token, or none where a sign-in
 # is needed), or no longer (signed out, password changed, account closed, token revoked).
 # 4000-4999 are free for applications.
@@ -64,11 +72,8 @@ class SocketSignIn:
         the one that ended and still passes Django's check for pages (a password change ends
         every session but the one that made it, which gets a new key); the account is open."""
         if self.token_key is not None:
-            try:
-                user, _token = ApiTokenAuthentication().authenticate_credentials(self.token_key)
-            except exceptions.AuthenticationFailed:
-                return False
-            return user.pk == self.user_id
+            user = token_user(self.token_key)
+            return user is not None and user.pk == self.user_id
         if self.session_key is None or session_digest(self.session_key) == ended_session:
             return False
         request = HttpRequest()

@@ -71,12 +71,15 @@ def user_register(
         raise ServiceError("username_taken", "A user with that username already exists.") from None
 
 
-def guest_sign_in(*, guest: User | AnonymousUser, user: User) -> None:
+def guest_sign_in(*, guest: User | AnonymousUser, user: User) -> User | None:
     """Whoever signed in (`user`) from a guest's session (`guest`, the request's user before)
     takes along the guest's games, as opening an account from it would; anyone else's sign-in
-    changes nothing here. The caller has the guest's sockets check their sign-in."""
-    if isinstance(guest, User) and guest.is_guest and guest != user:
-        guest_signed_in.send(sender=User, guest=guest, user=user)
+    changes nothing here. The guest taken along, if one was: the caller has their sockets
+    check their sign-in."""
+    if not (isinstance(guest, User) and guest.is_guest and guest != user):
+        return None
+    guest_signed_in.send(sender=User, guest=guest, user=user)
+    return guest
 
 
 def profile_update(*, user: User, changes: dict[str, str]) -> User:

@@ -35,7 +35,7 @@ from accounts.forms import (
     TokenForm,
 )
 from accounts.login_guard import client_ip
-from accounts.models import INITIAL_RATING, ApiToken, User
+from accounts.models import INITIAL_RATING, ApiToken
 from accounts.notifications import recheck_sockets_at_next_request, sign_out
 from accounts.person_required import is_guest, person_required
 from accounts.reset_brake import reset_allowed
@@ -90,9 +90,9 @@ class SignInView(auth_views.LoginView):
         pages open again as the person's."""
         guest = self.request.user
         response = super().form_valid(form)
-        services.guest_sign_in(guest=guest, user=form.get_user())
-        if isinstance(guest, User) and guest.is_guest:
-            recheck_sockets_at_next_request(self.request, guest.pk)
+        taken_along = services.guest_sign_in(guest=guest, user=form.get_user())
+        if taken_along is not None:
+            recheck_sockets_at_next_request(self.request, taken_along.pk)
         return response
 
     def form_invalid(self, form: AuthenticationForm) -> HttpResponse:

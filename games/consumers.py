@@ -13,10 +13,8 @@ from typing import Any, cast
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.utils import translation
-from rest_framework.exceptions import AuthenticationFailed
 
-from accounts.authentication import CLOSE_NOT_SIGNED_IN, ApiTokenAuthentication, SignedInSocket
-from accounts.models import User
+from accounts.authentication import CLOSE_NOT_SIGNED_IN, SignedInSocket, token_user
 from config.errors import ServiceError
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
@@ -44,14 +42,6 @@ def _token_key(scope: Mapping[str, Any]) -> str | None:
     headers = dict(scope.get("headers", []))
     scheme, _, key = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
     return key.strip() if scheme.lower() == "token" and key.strip() else None
-
-
-def _token_user(key: str) -> User | None:
-    """The user of an API token key, None for a bad one."""
-    try:
-        return ApiTokenAuthentication().authenticate_credentials(key)[0]
-    except AuthenticationFailed:
-        return None
 
 
 def _seat_number(table_id: int, user: Any) -> int | None | bool:
@@ -95,12 +85,12 @@ class TableConsumer(SignedInSocket):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         token_key = _token_key(self.scope)
         if token_key is not None:
-            token_user = await database_sync_to_async(_token_user)(token_key)
-            if token_user is None:
+            by_token = await database_sync_to_async(token_user)(token_key)
+            if by_token is None:
                 await self.accept()
                 await self.close(code=CLOSE_NOT_SIGNED_IN)
                 return
-            self.scope["user"] = cast(Any, token_user)  # Channels types it as its lazy user
+            self.scope["user"] = cast(Any, by_token)  # Channels types it as its lazy user
         seat = await database_sync_to_async(_seat_number)(self.table_id, self.scope.get("user"))
         if seat is False:
             await self.accept()

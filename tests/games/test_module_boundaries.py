@@ -47,7 +47,7 @@ def test_games_takes_only_the_user_model_and_sign_ins_from_accounts() -> None:
         "accounts.models",
         "accounts.models.User",
         "accounts.authentication",
-        "accounts.authentication.ApiTokenAuthentication",
+        "accounts.authentication.token_user",
         "accounts.authentication.SignedInSocket",
         "accounts.authentication.CLOSE_NOT_SIGNED_IN",
     }
