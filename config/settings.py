@@ -48,6 +48,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Applications
 # ------------------------------------------------------------------------------
 INSTALLED_APPS = [
+    # First, so its commands replace Django's of the same name (changepassword).
+    "accounts",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -60,7 +62,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "accounts",
     "games",
     "tournaments",
 ]

@@ -10,6 +10,7 @@ from contextlib import ExitStack
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -224,3 +225,19 @@ def test_staff_setting_a_password_or_banning_in_the_admin_closes_the_sockets(
         assert banned.status_code == 302
         assert not User.objects.get(pk=bob.pk).is_active
         assert closed_signed_out(bobs)
+
+
+def test_a_password_set_with_manage_py_closes_the_sockets(
+    asgi_server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`manage.py changepassword`, the shell's answer to a stolen account."""
+    ann, bob = make_user("ann"), make_user("bob")
+    table, other = seated_with_bots(ann), seated_with_bots(bob)
+    typed = "django.contrib.auth.management.commands.changepassword.getpass.getpass"
+    monkeypatch.setattr(typed, lambda prompt="": "a-new-long-pw-42")
+    with Sockets(asgi_server) as sockets:
+        anns = sockets.table(table, cookie(signed_in(ann)))
+        bobs = sockets.table(other, cookie(signed_in(bob)))
+        call_command("changepassword", "ann")
+        assert closed_signed_out(anns)
+        assert still_open(bobs)
