@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.models import Table, TableEvent
 from games.queries import hand_rebuild
 from tests.e2e.browser import off_the_browser_loop
-from tests.e2e.screen import PHONE, code_words, outside_viewport, signs_heard
+from tests.e2e.screen import LAPTOP, PHONE, code_words, outside_viewport, signs_heard
 from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, artifact_path
 
@@ -154,3 +154,22 @@ def test_every_hands_replay_link_is_in_reach_on_a_phone_in_bulgarian(
     )
     assert all(whole <= shown for whole, shown in widths), f"the table scrolls: {widths}"
     context.close()
+
+
+def test_the_controls_hold_one_row_of_a_laptop_in_every_language(
+    browser: Browser, asgi_server: Server
+) -> None:
+    # In Bulgarian and Croatian "Copy link" fell to a second row at 1366 px.
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("bulgarian")))
+    number = TableEvent.objects.filter(table=table, kind="play").values("hand").first()["hand"]
+    for language in ("en", "bg", "hr", "fr"):
+        context = browser.new_context(locale=language, viewport=LAPTOP)
+        page = context.new_page()
+        page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/{number}/?step=12")
+        expect(page.locator("#replay-position")).not_to_be_empty()
+        rows = page.locator(".replay-controls > *").evaluate_all(
+            "items => items.map((item) => Math.round(item.getBoundingClientRect().bottom))"
+        )
+        assert max(rows) - min(rows) < 20, (language, rows)
+        page.screenshot(path=artifact_path(f"replay-controls-{language}.png"))
+        context.close()

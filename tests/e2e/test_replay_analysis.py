@@ -87,12 +87,24 @@ def test_the_replay_shows_each_cards_loss_and_the_biggest_mistakes_first(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_a_hand_not_yet_analysed_says_so(page: Page, asgi_server: Server) -> None:
+def test_a_hand_not_yet_analysed_says_so_and_shows_it_once_computed(
+    page: Page, asgi_server: Server
+) -> None:
+    # A replay opened as the hand ended (a worker computes the analysis seconds later) said
+    # "reload in a moment" and stayed so until the player reloaded.
     table, number = analysed_hand("coinche")
     HandAnalysis.objects.filter(table_id=table).delete()
-    page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/")
+    page.goto(f"{asgi_server.url}/tables/{table}/hands/{number}/?step=5")
     expect(page.locator("#analysis-card")).to_contain_text("being computed")
     expect(page.locator("#analysis-hand")).to_be_hidden()
+    page.evaluate("window.notReloaded = true")
+
+    off_the_browser_loop(lambda: hand_analyse(table_id=table, number=number))
+    expect(page.locator("#analysis-hand")).to_be_visible(timeout=30_000)
+    expect(page.locator("#analysis-players tbody tr")).to_have_count(4)
+    expect(page.locator("#analysis-card")).not_to_contain_text("being computed")
+    expect(page.locator("#replay")).to_have_attribute("data-step", "5")
+    assert page.evaluate("window.notReloaded") is True
 
 
 def test_the_hands_analysis_fits_a_phone_and_writes_tenths_as_each_language_does(

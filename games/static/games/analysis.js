@@ -50,7 +50,7 @@ function callPanel(call, nameOf, turned) {
 export function decisionPanel(analysis, decision, nameOf, turned = null) {
   const box = el("div", { class: "analysis-decision" });
   if (analysis.status !== "ready") {
-    box.append(el("p", { class: "muted" }, _("The analysis of this hand is being computed: reload in a moment.")));
+    box.append(el("p", { class: "muted" }, _("The analysis of this hand is being computed: it will appear here in a moment.")));
     return box;
   }
   if (!decision) {

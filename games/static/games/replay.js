@@ -15,8 +15,11 @@ const names = JSON.parse(document.getElementById("replay-names").textContent);
 const root = document.getElementById("replay");
 const $ = (id) => document.getElementById(id);
 const last = frames.length - 1;
-const analysis = JSON.parse(document.getElementById("replay-analysis").textContent);
-const decisions = decisionsByFrame(analysis);
+let analysis = JSON.parse(document.getElementById("replay-analysis").textContent);
+let decisions = decisionsByFrame(analysis);
+// How long to wait before asking again for an analysis still being computed (ms), growing.
+const ANALYSIS_ASK_FIRST = 2000;
+const ANALYSIS_ASK_MOST = 30000;
 let step = 0;
 let timer = null;
 
@@ -159,11 +162,41 @@ document.addEventListener("keydown", (e) => {
   }
 });
 
-if (analysis.status === "ready") {
-  $("analysis-mistakes").replaceChildren(mistakesList(analysis, nameOf, go));
-  $("analysis-players").replaceChildren(playersTable(analysis, nameOf));
+function drawHandAnalysis() {
+  if (analysis.status === "ready") {
+    $("analysis-mistakes").replaceChildren(mistakesList(analysis, nameOf, go));
+    $("analysis-players").replaceChildren(playersTable(analysis, nameOf));
+  }
+  $("analysis-hand").hidden = analysis.status !== "ready";
 }
-$("analysis-hand").hidden = analysis.status !== "ready";
+
+// A worker computes the analysis seconds after the hand ends: a replay opened at once asks for
+// it again, less often as time goes on, and shows it where it comes, without a reload.
+async function awaitAnalysis(wait) {
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  let response = null;
+  try {
+    response = await fetch(root.dataset.analysis, { headers: { Accept: "application/json" } });
+  } catch {
+    // Offline for a moment: ask again later.
+  }
+  if (response?.ok) {
+    const fresh = await response.json();
+    if (fresh.status === "ready") {
+      analysis = fresh;
+      decisions = decisionsByFrame(analysis);
+      drawHandAnalysis();
+      draw();
+      return;
+    }
+  } else if (response && response.status < 500 && response.status !== 429) {
+    return; // refused for good (the hand hidden again): the page says what it had
+  }
+  awaitAnalysis(Math.min(wait * 2, ANALYSIS_ASK_MOST));
+}
+
+drawHandAnalysis();
+if (analysis.status !== "ready") awaitAnalysis(ANALYSIS_ASK_FIRST);
 
 const asked = Number.parseInt(new URLSearchParams(location.search).get("step") ?? "0", 10);
 go(Number.isNaN(asked) ? 0 : asked);
