@@ -150,6 +150,8 @@ _.JsonErrorsMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ProfileLanguageMiddleware  # middleware, named in settings.MIDDLEWARE
 _.ViewerZoneMiddleware  # middleware, named in settings.MIDDLEWARE
 _.FormOnlyAddressMiddleware  # middleware, named in settings.MIDDLEWARE
+_.StaticFilesStorage  # static files storage, named in settings.STORAGES
+_.support_js_module_import_aggregation  # ManifestStaticFilesStorage's switch, read by Django
 _.RecheckSocketsMiddleware  # middleware, named in settings.MIDDLEWARE
 _.Pagination  # DRF pagination class, named in settings.REST_FRAMEWORK
 _.LimitedJSONParser  # DRF parser, named in settings.REST_FRAMEWORK
