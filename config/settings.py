@@ -406,6 +406,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "VariantEnum": "games.choices.Variant",
         "BotLevelEnum": "games.choices.BotLevel",
+        "TableStatusEnum": "games.models.Table.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
     },
 }
 

@@ -163,7 +163,7 @@ class CreateSerializer(SettingsSerializer):
     )
 
 
-class RegisterSerializer(serializers.Serializer):
+class EntryRegisterSerializer(serializers.Serializer):
     """Who enters, by usernames (a pair, or one player in an individuals event), and a name."""
 
     players = serializers.ListField(child=StrictCharField(), min_length=1, max_length=2)
@@ -285,10 +285,10 @@ class EntryListView(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=RegisterSerializer, responses={201: EntrySerializer, **ERRORS})
+    @extend_schema(request=EntryRegisterSerializer, responses={201: EntrySerializer, **ERRORS})
     def post(self, request: Request, tournament_id: int) -> Response:
         """Register an entry."""
-        data = RegisterSerializer(data=request.data)
+        data = EntryRegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         players = [_user(name, "players") for name in data.validated_data["players"]]
         entry = services.entry_register(
