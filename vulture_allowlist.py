@@ -214,6 +214,7 @@ _.take_along_the_guests_games  # signal receiver, connected with @receiver
 _.the_tables_event  # signal receiver, connected with @receiver
 _.refuse_while_in_an_event  # signal receiver, connected with @receiver
 _.recheck_sockets_of_a_revoked_token  # signal receiver, connected with @receiver
+_.sessions_clear  # Celery task, run by beat by its name (settings.CELERY_BEAT_SCHEDULE)
 _.sweep_when_a_worker_starts  # Celery worker_ready handler, connected by decorator
 _.load_compiled_bots  # Celery worker_process_init handler, connected by decorator
 _.fixup  # Celery fixup entry point, named in the app's fixups

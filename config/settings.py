@@ -240,6 +240,11 @@ CELERY_BEAT_SCHEDULE["games-hands-analysis-catch-up"] = {
 # ------------------------------------------------------------------------------
 # Seconds a session lasts (Django's default, named here): a guest's only way back.
 SESSION_COOKIE_AGE = 14 * 86_400
+# Expired sessions removed (the database store keeps them otherwise, for ever).
+CELERY_BEAT_SCHEDULE["accounts-sessions-clear"] = {
+    "task": "accounts.sessions_clear",
+    "schedule": 86_400.0,
+}
 # Days a guest's account (a game against the computer without signing up) is kept after its
 # last sign-in or move; then it goes, with the tables only it played.
 GUEST_KEEP_DAYS = env_int("GUEST_KEEP_DAYS", default=30)
