@@ -24,6 +24,9 @@ SIDEWAYS = {
     "phone-sideways": {"width": 844, "height": 390},
     "small-phone-sideways": {"width": 667, "height": 375},
 }
+# A short upright phone (an iPhone SE), where the felt has the least height: the bids lay over
+# the side seats' names and calls here.
+SHORT_UPRIGHT = {"short-phone": {"width": 375, "height": 667}}
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from games import rules
 from tests.e2e.browser import click_and_wait
 from tests.e2e.screen import (
+    SHORT_UPRIGHT,
     SIDEWAYS,
     SIZES,
     VARIANTS,
@@ -42,11 +43,13 @@ WHILE_PLAYING = [*ALWAYS, "#contract", "#last-trick summary"]
 TRUMPS_APART = {"coinche": ["#facts .trumps"]}
 # French Belote's auction is about the card turned face up in the felt's middle.
 TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcaption"]}
+# The sizes every check of the screen is made at.
+EVERY_SIZE = {**SIZES, **SHORT_UPRIGHT, **SIDEWAYS}
 
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
     """At each size: everything asked for inside the viewport, no code on screen; screenshots."""
-    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+    for size_name, size in EVERY_SIZE.items():
         at_size(page, size)
         page.screenshot(path=artifact_path(f"screen-{variant}-{moment}-{size_name}.png"))
         assert outside_viewport(page, selectors) == [], f"{variant} {moment} {size_name}"
@@ -181,7 +184,7 @@ FELT_EDGES = """() => {
 def felt_edges_at_every_size(page: Page) -> dict[str, tuple[float, float]]:
     """Where the felt's top and foot are at each size, the page left at the phone's."""
     edges = {}
-    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+    for size_name, size in EVERY_SIZE.items():
         at_size(page, size)
         top, foot = page.evaluate(FELT_EDGES)
         edges[size_name] = (top, foot)
@@ -233,7 +236,7 @@ def test_the_felt_stays_put_from_the_deal_into_play_at_every_size(
         click_and_wait(page, "#hand button.legal")  # the offer goes with the first card
         edges.append(("play", felt_edges_at_every_size(page)))
     expect(turned).to_have_count(0)  # taken: in a hand now
-    for size_name in {**SIZES, **SIDEWAYS}:
+    for size_name in EVERY_SIZE:
         seen = {at_move[size_name] for _, at_move in edges}
         assert len(seen) == 1, f"{variant} {size_name}: {[(m, e[size_name]) for m, e in edges]}"
 
@@ -271,21 +274,28 @@ def test_the_first_cards_offer_and_a_refusal_leave_the_trick_in_sight_at_every_s
     assert wait_for_a_move(page, deadline) == "play"
     expect(page.locator("#declare-options label")).to_have_count(2)
     expect(page.locator("#trick .played")).to_have_count(1)  # Dario's club
-    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+    led = page.locator("#trick .played").all_text_contents()
+    for size_name, size in EVERY_SIZE.items():
         at_size(page, size)
         page.screenshot(path=artifact_path(f"screen-first-card-offer-{size_name}.png"))
-        assert covered(page, "#declare-options") == [], size_name
+        over = covered(page, "#declare-options")
+        if size_name in SHORT_UPRIGHT:
+            # On the shortest felts it may lie over the foot of the card led (never its corner)
+            # and a side seat's backs (at the first card every hand holds as many as the
+            # person's), never a name, a badge or a call.
+            over = [c for c in over if c not in led and c != "backs"]
+            assert page.evaluate(CORNERS_HIDDEN) == [], size_name
+        assert over == [], size_name
         assert hidden_at_their_middle(page, ["#trick"]) == [], size_name
     edges = felt_edges_at_every_size(page)
     page.locator('#hand [data-card="7h"]').click()  # a heart, not a club
     expect(page.locator("#refusal")).to_contain_text("You must")
     assert felt_edges_at_every_size(page) == edges
-    for size_name, size in {**SIZES, **SIDEWAYS}.items():
+    for size_name, size in EVERY_SIZE.items():
         at_size(page, size)
         page.screenshot(path=artifact_path(f"screen-first-card-refused-{size_name}.png"))
         # With a refusal, on the smallest screen they lie over the foot of the card led, never
         # its corner.
-        led = page.locator("#trick .played").all_text_contents()
         for asked in ("#declare-options", "#refusal"):
             assert [c for c in covered(page, asked) if c not in led] == [], (size_name, asked)
         assert page.evaluate(CORNERS_HIDDEN) == [], size_name
