@@ -235,3 +235,19 @@ def test_a_closed_match_end_screen_stays_closed_after_a_reconnect(
     table.refresh_from_db()
     expect(page.locator("#table-app")).to_have_attribute("data-version", str(table.version))
     expect(page.locator("#match-end")).to_be_hidden()
+
+
+def test_a_table_removed_while_watched_says_so_instead_of_reconnecting(
+    page: Page, asgi_server: Server
+) -> None:
+    # A spectator's page of a table since removed (one left waiting for days goes) said
+    # "Reconnecting…" for ever: each reconnect was refused as "no such table" and retried.
+    host = person("host")
+    table = off_the_browser_loop(table_create, creator=host, variant="bela", bot_seats=(1,))
+    cable = Cable(page)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    off_the_browser_loop(lambda: Table.objects.filter(pk=table.pk).delete())
+    cable.cut_now()
+    cable.mend()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Page not found", timeout=BACK)

@@ -11,7 +11,10 @@ import { turnChime } from "./turn_chime.js";
 import { _, bidWords, cardName, cardWords, declarationWords, fill, levelWords, ngettext, readable, spoken, trumpsWords } from "./words.js";
 
 const GAP_GRACE_MS = 1500; // an early event waits this long for the ones before it
-const CLOSE_NOT_SIGNED_IN = 4401; // docs/protocol.md
+// Closes after which the page, loaded again, shows what the visitor may now see (docs/protocol.md):
+// signed out, the table gone, or watching it refused. Retried, they would say "Reconnecting…"
+// for ever.
+const CLOSE_RELOADS = new Set([4401, 4403, 4404]);
 const RETRY_FIRST_MS = 250; // reconnect at once, then back off ...
 const RETRY_MAX_MS = 5000; // ... to at most this
 const COINCHE_CALLS = ["pass", "coinche", "surcoinche"];
@@ -836,8 +839,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
   socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
   socket.addEventListener("close", (e) => {
-    // Signed out (in another tab, say): the page is redrawn as the visitor may now see it.
-    if (e.code === CLOSE_NOT_SIGNED_IN) {
+    if (CLOSE_RELOADS.has(e.code)) {
       location.reload();
       return;
     }
