@@ -23,6 +23,7 @@ _.list_display  # ModelAdmin option
 _.list_filter  # ModelAdmin option
 _.search_fields  # ModelAdmin option
 _.raw_id_fields  # ModelAdmin option
+_.autocomplete_fields  # ModelAdmin option
 _.readonly_fields  # ModelAdmin option
 _.inlines  # ModelAdmin option
 _.has_add_permission  # ModelAdmin hook

@@ -18,6 +18,9 @@ class AccountAdmin(UserAdmin):
 
     list_display = ("username", "display_name", "is_bot", "bot_level", "is_staff")
     list_filter = ("is_bot", "bot_level", "is_staff", "is_superuser")
+    # Players know each other by their display names; the other admins' player fields search
+    # here too.
+    search_fields = ("username", "display_name", "email")
     fieldsets = (
         *(UserAdmin.fieldsets or ()),
         ("Player", {"fields": ("display_name", "is_bot", "bot_level")}),
@@ -49,6 +52,7 @@ class RatingAdmin(admin.ModelAdmin):
     list_display = ("user", "variant", "value", "rated_matches")
     list_filter = ("variant",)
     search_fields = ("user__username", "user__display_name")
+    autocomplete_fields = ("user",)
 
 
 @admin.register(RatingChange)
@@ -68,3 +72,4 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("user", "name", "prefix", "created_at", "last_used_at")
     search_fields = ("user__username", "name")
     readonly_fields = ("prefix", "digest", "created_at", "last_used_at")
+    autocomplete_fields = ("user",)

@@ -13,6 +13,7 @@ class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "variant", "format", "status", "organizer", "created_at")
     list_filter = ("status", "variant", "format")
     search_fields = ("name",)
+    autocomplete_fields = ("organizer",)
 
 
 @admin.register(ResultAdjustment)
