@@ -9,12 +9,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
 from config.language import language_set
-from config.views import home, status_page
+from config.views import home, robots_txt, status_page
 from games.how_to_play import how_to_play
 
 urlpatterns = [
     path("", home, name="home"),
     path("healthz", healthz, name="healthz"),
+    path("robots.txt", robots_txt, name="robots-txt"),
     path("status/", status_page, name="status"),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", language_set, name="set_language"),

@@ -57,3 +57,23 @@ def status_page(request: HttpRequest) -> HttpResponse:
     return render(
         request, "status.html", context, status=503 if report["status"] == "error" else 200
     )
+
+
+# What search engines may skip: forms, the API, the site's machinery, and each table's and
+# event's moment-to-moment pages (thousands of them, stale by the time they are listed).
+ROBOTS_TXT = """User-agent: *
+Disallow: /admin/
+Disallow: /api/
+Disallow: /accounts/
+Disallow: /i18n/
+Disallow: /jsi18n/
+Disallow: /status/
+Disallow: /healthz
+Disallow: /tables/*/
+Disallow: /tournaments/*/live/
+"""
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """The crawlers' instructions: without them a crawler walked every replay and form."""
+    return HttpResponse(ROBOTS_TXT, content_type="text/plain; charset=utf-8")
