@@ -27,6 +27,8 @@ SIDEWAYS = {
 # A short upright phone (an iPhone SE), where the felt has the least height: the bids lay over
 # the side seats' names and calls here.
 SHORT_UPRIGHT = {"short-phone": {"width": 375, "height": 667}}
+# A desktop's screen, where a laptop's cards were specks on a felt of 1,200 px by 650.
+DESKTOP = {"desktop": {"width": 1920, "height": 1080}}
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from games import rules
 from tests.e2e.browser import click_and_wait
 from tests.e2e.screen import (
+    DESKTOP,
     SHORT_UPRIGHT,
     SIDEWAYS,
     SIZES,
@@ -44,7 +45,17 @@ TRUMPS_APART = {"coinche": ["#facts .trumps"]}
 # French Belote's auction is about the card turned face up in the felt's middle.
 TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcaption"]}
 # The sizes every check of the screen is made at.
-EVERY_SIZE = {**SIZES, **SHORT_UPRIGHT, **SIDEWAYS}
+EVERY_SIZE = {**DESKTOP, **SIZES, **SHORT_UPRIGHT, **SIDEWAYS}
+# The width of the person's cards and of a card on the trick, in CSS pixels.
+CARD_WIDTHS = """() => [document.querySelector("#hand .card"), document.getElementById("trick")]
+  .map((node) => {
+    const probe = document.createElement("div");
+    probe.style.cssText = "position: absolute; width: var(--card); height: 0";
+    node.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  })"""
 
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
@@ -57,6 +68,8 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         assert trick_room(page) >= 1.4, f"{variant} {moment} {size_name}: the trick spills"
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
+        if size_name in DESKTOP:  # grown with the room
+            assert min(page.evaluate(CARD_WIDTHS)) >= 96, f"{variant} {moment} {size_name}"
         if moment == "bidding":  # on the felt, clear of the seats, their calls, the turned card
             assert covered(page, "#bidding") == [], f"{variant} {moment} {size_name}"
 
