@@ -29,6 +29,8 @@ SIDEWAYS = {
 SHORT_UPRIGHT = {"short-phone": {"width": 375, "height": 667}}
 # A desktop's screen, where a laptop's cards were specks on a felt of 1,200 px by 650.
 DESKTOP = {"desktop": {"width": 1920, "height": 1080}}
+# A tablet held upright: the felt beside the scores is narrow (440 px) and tall.
+TABLET = {"tablet": {"width": 768, "height": 1024}}
 VARIANTS = ["bulgarian", "bela", "belote", "coinche"]
 # A word made of lower-case parts joined by underscores: an engine code, not a word.
 SNAKE_CASE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
@@ -135,6 +137,23 @@ COVERED = """(selector) => {
       return across && r.top < notice.bottom && notice.top < r.bottom;
     }).map((node) => node.textContent || node.className);
 }"""
+
+
+# The seat names and badges that a card on the trick lies over.
+UNDER_THE_TRICK = """() => {
+  const cards = [...document.querySelectorAll("#trick .played")]
+    .map((card) => card.getBoundingClientRect());
+  return [...document.querySelectorAll(".seat-name, .seat .badge")].filter((node) => {
+    const r = node.getBoundingClientRect();
+    return cards.some((c) => c.left < r.right && r.left < c.right && c.top < r.bottom
+      && r.top < c.bottom);
+  }).map((node) => node.textContent);
+}"""
+
+
+def under_the_trick(page: Page) -> list[str]:
+    """The seat names and badges a card on the trick lies over."""
+    return page.evaluate(UNDER_THE_TRICK)
 
 
 def covered(page: Page, selector: str) -> list[str]:

@@ -17,6 +17,7 @@ from tests.e2e.screen import (
     SHORT_UPRIGHT,
     SIDEWAYS,
     SIZES,
+    TABLET,
     VARIANTS,
     at_size,
     bid_a_contract,
@@ -27,6 +28,7 @@ from tests.e2e.screen import (
     outside_viewport,
     seated_against_bots,
     trick_room,
+    under_the_trick,
     wait_for_a_move,
 )
 from tests.e2e.test_table_hand_in_words import stacked_deal
@@ -45,7 +47,7 @@ TRUMPS_APART = {"coinche": ["#facts .trumps"]}
 # French Belote's auction is about the card turned face up in the felt's middle.
 TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcaption"]}
 # The sizes every check of the screen is made at.
-EVERY_SIZE = {**DESKTOP, **SIZES, **SHORT_UPRIGHT, **SIDEWAYS}
+EVERY_SIZE = {**DESKTOP, **SIZES, **TABLET, **SHORT_UPRIGHT, **SIDEWAYS}
 # The width of the person's cards and of a card on the trick, in CSS pixels.
 CARD_WIDTHS = """() => [document.querySelector("#hand .card"), document.getElementById("trick")]
   .map((node) => {
@@ -70,6 +72,7 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
         if size_name in DESKTOP:  # grown with the room
             assert min(page.evaluate(CARD_WIDTHS)) >= 96, f"{variant} {moment} {size_name}"
+        assert under_the_trick(page) == [], f"{variant} {moment} {size_name}"
         if moment == "bidding":  # on the felt, clear of the seats, their calls, the turned card
             assert covered(page, "#bidding") == [], f"{variant} {moment} {size_name}"
 
