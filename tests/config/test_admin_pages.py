@@ -9,7 +9,7 @@ from django.contrib import admin
 from django.test import Client
 
 from accounts.models import User
-from tests.accounts.factories import make_user
+from tests.accounts.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def test_no_admin_form_lists_every_user() -> None:
     )
     make_user("desk", is_staff=True, is_superuser=True)
     desk = Client()
-    desk.login(username="desk", password="correct horse battery staple")
+    desk.login(username="desk", password=PASSWORD)
     checked, crowded = [], []
     for model in admin.site._registry:
         meta = model._meta

@@ -125,40 +125,29 @@ def seated_against_bots(
     return table
 
 
-# The seat names, badges and cards that a notice's box lies over.
-COVERED = """(selector) => {
-  const notice = document.querySelector(selector).getBoundingClientRect();
-  const shown = [".seat-name", ".seat .badge", ".backs", "#trick .played", "#trick .turned-card",
-    "#hand .card"];
-  return [...document.querySelectorAll(shown.join(", "))]
+# The things, by their text (else their class), that any box of the first selector lies over.
+LYING_OVER = """([over, under]) => {
+  const boxes = [...document.querySelectorAll(over)].map((node) => node.getBoundingClientRect());
+  return [...document.querySelectorAll(under.join(", "))]
     .filter((node) => {
       const r = node.getBoundingClientRect();
-      const across = r.left < notice.right && notice.left < r.right;
-      return across && r.top < notice.bottom && notice.top < r.bottom;
+      return boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom
+        && b.top < r.bottom);
     }).map((node) => node.textContent || node.className);
 }"""
-
-
-# The seat names and badges that a card on the trick lies over.
-UNDER_THE_TRICK = """() => {
-  const cards = [...document.querySelectorAll("#trick .played")]
-    .map((card) => card.getBoundingClientRect());
-  return [...document.querySelectorAll(".seat-name, .seat .badge")].filter((node) => {
-    const r = node.getBoundingClientRect();
-    return cards.some((c) => c.left < r.right && r.left < c.right && c.top < r.bottom
-      && r.top < c.bottom);
-  }).map((node) => node.textContent);
-}"""
-
-
-def under_the_trick(page: Page) -> list[str]:
-    """The seat names and badges a card on the trick lies over."""
-    return page.evaluate(UNDER_THE_TRICK)
+# What a notice on the felt must leave in sight.
+SHOWN = [".seat-name", ".seat .badge", ".backs", "#trick .played", "#trick .turned-card",
+         "#hand .card"]  # fmt: skip
 
 
 def covered(page: Page, selector: str) -> list[str]:
     """The seat names, badges and cards (by their text) that the box of `selector` lies over."""
-    return page.evaluate(COVERED, selector)
+    return page.evaluate(LYING_OVER, [selector, SHOWN])
+
+
+def under_the_trick(page: Page) -> list[str]:
+    """The seat names and badges a card on the trick lies over."""
+    return page.evaluate(LYING_OVER, ["#trick .played", [".seat-name", ".seat .badge"]])
 
 
 # The selectors whose first element does not show at its own middle: clipped by a box that
@@ -188,21 +177,27 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
     return page.evaluate(OUTSIDE_VIEWPORT, selectors)
 
 
-TRICK_ROOM = """() => {
-  const trick = document.getElementById('trick');
-  const probe = document.createElement('div');
-  probe.style.cssText = 'position: absolute; width: var(--card); height: 0';
-  trick.append(probe);
-  const card = probe.getBoundingClientRect().width;
+# The width of a card (its `--card`) where each selector's first element is, in CSS pixels.
+CARD_WIDTHS = """(selectors) => selectors.map((selector) => {
+  const probe = document.createElement("div");
+  probe.style.cssText = "position: absolute; width: var(--card); height: 0";
+  document.querySelector(selector).append(probe);
+  const width = probe.getBoundingClientRect().width;
   probe.remove();
-  return trick.getBoundingClientRect().height / card;
-}"""
+  return width;
+})"""
+
+
+def card_widths(page: Page, selectors: list[str]) -> list[float]:
+    """The width of a card where each selector's first element is."""
+    return [float(width) for width in page.evaluate(CARD_WIDTHS, selectors)]
 
 
 def trick_room(page: Page) -> float:
     """The trick's area's height in card widths: under about 1.4, a card standing in it
     spills out (its played cards are placed absolutely, so nothing else would show it)."""
-    return float(page.evaluate(TRICK_ROOM))
+    height = page.evaluate("document.getElementById('trick').getBoundingClientRect().height")
+    return float(height) / card_widths(page, ["#trick"])[0]
 
 
 WORDS_OVER_CARDS = """() => {

@@ -21,6 +21,7 @@ from tests.e2e.screen import (
     VARIANTS,
     at_size,
     bid_a_contract,
+    card_widths,
     code_words,
     covered,
     hidden_at_their_middle,
@@ -48,16 +49,6 @@ TRUMPS_APART = {"coinche": ["#facts .trumps"]}
 TURNED_CARD = {"belote": ["#trick .turned-card svg", "#trick .turned-card figcaption"]}
 # The sizes every check of the screen is made at.
 EVERY_SIZE = {**DESKTOP, **SIZES, **TABLET, **SHORT_UPRIGHT, **SIDEWAYS}
-# The width of the person's cards and of a card on the trick, in CSS pixels.
-CARD_WIDTHS = """() => [document.querySelector("#hand .card"), document.getElementById("trick")]
-  .map((node) => {
-    const probe = document.createElement("div");
-    probe.style.cssText = "position: absolute; width: var(--card); height: 0";
-    node.append(probe);
-    const width = probe.getBoundingClientRect().width;
-    probe.remove();
-    return width;
-  })"""
 
 
 def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]) -> None:
@@ -71,7 +62,9 @@ def check_every_size(page: Page, variant: str, moment: str, selectors: list[str]
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert code_words(page) == [], f"{variant} {moment} {size_name}"
         if size_name in DESKTOP:  # grown with the room
-            assert min(page.evaluate(CARD_WIDTHS)) >= 96, f"{variant} {moment} {size_name}"
+            assert min(card_widths(page, ["#hand .card", "#trick"])) >= 96, (
+                f"{variant} {moment} {size_name}"
+            )
         assert under_the_trick(page) == [], f"{variant} {moment} {size_name}"
         if moment == "bidding":  # on the felt, clear of the seats, their calls, the turned card
             assert covered(page, "#bidding") == [], f"{variant} {moment} {size_name}"
