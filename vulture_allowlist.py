@@ -126,6 +126,7 @@ _.USE_TZ  # Django setting
 _.X_FRAME_OPTIONS  # Django setting
 _.REST_FRAMEWORK  # Django REST framework settings
 _.SPECTACULAR_SETTINGS  # drf-spectacular settings
+_.CONTENT_SECURITY_POLICY  # django-csp settings
 _.WHITENOISE_AUTOREFRESH  # WhiteNoise setting
 _.WHITENOISE_USE_FINDERS  # WhiteNoise setting
 _.CELERY_ACCEPT_CONTENT  # Celery setting (CELERY_ namespace)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
 from config.health import healthz
 from config.language import language_set
-from config.views import home, robots_txt, status_page
+from config.views import api_docs, home, robots_txt, status_page
 from games.how_to_play import how_to_play
 
 urlpatterns = [
@@ -21,7 +21,7 @@ urlpatterns = [
     path("i18n/setlang/", language_set, name="set_language"),
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", api_docs, name="api-docs"),
     path("rules/<str:variant>/", how_to_play, name="how-to-play"),
     path("tables/", include("games.urls")),
     path("tournaments/", include("tournaments.urls")),

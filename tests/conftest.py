@@ -263,8 +263,10 @@ SCRIPT_ERRORS: list[str] = []
 def _watched_context(new_context: Callable[..., BrowserContext], **options: Any) -> BrowserContext:
     """A browser context whose pages' script errors are noted. Its cards stand still where they
     land: a test measures where things are, not where they pass on the way
-    (tests/e2e/test_card_motion.py asks for the motion)."""
-    context = new_context(**{"reduced_motion": "reduce", **options})
+    (tests/e2e/test_card_motion.py asks for the motion). It lets Playwright's waits evaluate
+    code in the page, which the site's Content-Security-Policy forbids
+    (tests/e2e/test_content_security_policy.py opens the pages under the policy)."""
+    context = new_context(**{"reduced_motion": "reduce", "bypass_csp": True, **options})
     context.on("weberror", lambda error: SCRIPT_ERRORS.append(str(error.error)))
     return context
 

@@ -53,7 +53,6 @@
       box.id = "site-notice";
       box.className = "site-notice";
       box.setAttribute("role", "alert");
-      box.style.cssText = "border:2px solid #1a7f37;border-radius:4px;padding:.5rem .75rem;margin:.5rem 0;background:#f0fff4;color:#111";
       const main = document.querySelector("main") || document.body;
       main.insertBefore(box, main.firstChild);
     }

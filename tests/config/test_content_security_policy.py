@@ -1,0 +1,83 @@
+"""Every page sends a Content-Security-Policy that lets it run only the site's own script files,
+and no page holds a script of its own: a name or chat line that ever slipped past escaping
+could run nothing (tests/e2e/test_content_security_policy.py: nothing a page needs is blocked).
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import pytest
+from django.test import Client
+
+from tests.games.factories import bot_table, person, play_bots_to_end
+from tests.tournaments.factories import tournament
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC_PAGES = ["/", "/tables/", "/tournaments/", "/rules/coinche/", "/accounts/login/",
+                "/accounts/register/", "/leaderboards/bulgarian/", "/api/docs/",
+                "/admin/login/"]  # fmt: skip
+# A <script> whose type the browser runs (JSON data blocks it never runs).
+RUN_TYPES = {"", "module", "text/javascript", "application/javascript"}
+
+
+def policy(answer: object) -> dict[str, list[str]]:
+    """The directives of an answer's Content-Security-Policy, by name."""
+    header: str = answer["Content-Security-Policy"]  # type: ignore[index]
+    directives = (part.split() for part in header.split(";") if part.strip())
+    return {name: values for name, *values in directives}
+
+
+class InlineScripts(HTMLParser):
+    """The <script> elements of a page that the browser would run without a file."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        if tag == "script" and "src" not in named and (named.get("type") or "") in RUN_TYPES:
+            self.found.append(str(self.getpos()))
+        self.found += [f"{tag} {name}" for name, _ in attrs if name.startswith("on")]
+
+
+def inline_scripts(page: str) -> list[str]:
+    parser = InlineScripts()
+    parser.feed(page)
+    return parser.found
+
+
+@pytest.mark.parametrize("path", PUBLIC_PAGES)
+def test_every_page_lets_only_the_sites_script_files_run(client: Client, path: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 200
+    directives = policy(answer)
+    assert directives["script-src"] == ["'self'"]
+    assert directives["object-src"] == ["'none'"]
+    assert directives["base-uri"] == ["'none'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert directives["connect-src"] == ["'self'"]  # the table's socket: same origin
+    assert inline_scripts(answer.content.decode()) == []
+
+
+def test_a_players_pages_hold_no_script_of_their_own(client: Client) -> None:
+    player = person("scriptless")
+    table = play_bots_to_end(bot_table("belote"))
+    event = tournament(organizer=player)
+    client.force_login(player)
+    at_table = f"/tables/{table.pk}/"
+    paths = [at_table, f"{at_table}hands/", f"{at_table}hands/1/", f"{at_table}deals/",
+             f"/tournaments/{event.pk}/", "/accounts/profile/"]  # fmt: skip
+    for path in paths:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        assert policy(answer)["script-src"] == ["'self'"], path
+        assert inline_scripts(answer.content.decode()) == [], path
+
+
+def test_only_the_api_docs_may_style_inline(client: Client) -> None:
+    """Swagger UI's page carries its own <style>; no other page may."""
+    assert "'unsafe-inline'" in policy(client.get("/api/docs/"))["style-src"]
+    assert policy(client.get("/"))["style-src"] == ["'self'"]
