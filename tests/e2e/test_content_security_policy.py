@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.screen import seated_against_bots
+from tests.games.factories import bot_table, play_bots_to_end
 from tests.helpers import Server, Worker
 from tests.tournaments.factories import person, tournament
 
@@ -80,4 +81,20 @@ def test_the_admin_works_under_the_policy(strict_page: Page, asgi_server: Server
     page.goto(f"{asgi_server.url}/admin/accounts/rating/add/")
     page.locator(".select2-selection").first.click()  # a player picked by search
     expect(page.locator(".select2-search__field")).to_be_visible()
+    assert violations(page) == []
+
+
+def test_a_finished_match_replays_and_proves_its_deals_under_the_policy(
+    strict_page: Page, asgi_server: Server
+) -> None:
+    page = strict_page
+    table = off_the_browser_loop(lambda: play_bots_to_end(bot_table("belote", target=501)))
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/hands/1/")
+    page.keyboard.press("ArrowRight")  # the replay's script steps through the hand
+    expect(page.locator("#replay")).to_have_attribute("data-step", "1")
+    assert violations(page) == []
+
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/deals/")
+    page.get_by_role("button", name="Check every deal in this browser").click()
+    expect(page.locator("#deals-summary")).to_contain_text("deals check out")
     assert violations(page) == []
