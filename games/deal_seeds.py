@@ -14,7 +14,7 @@ from typing import Any
 
 from games import rules
 from games.models import DealSeed, Table
-from games.queries import deal_public, hand_rebuild
+from games.queries import hand_rebuild
 from games.verify import ALGORITHM, commitment, deck_from_seed
 from games.watching import released_hands
 
@@ -60,11 +60,12 @@ def seeded_step(*, seed: str, deal_id: str, dealer: int) -> dict[str, Any]:
     }
 
 
-def deal_commit(
+def deal_draw(
     *, table: Table, hand: int, step: Mapping[str, Any]
-) -> tuple[list[rules.Card], dict[str, Any]]:
-    """The deck of the table's hand number `hand`, its seed and commitment stored with it, and
-    what everyone may know of it at once (games.queries.deal_public).
+) -> tuple[list[rules.Card], DealSeed]:
+    """The deck of the table's hand number `hand`, and the row of its seed and commitment,
+    unsaved: it is written with the rest of the change that deals it, under the table's lock
+    (games.unit_of_work.save), so a move dropped as stale leaves no seed behind.
 
     `step` is the table's chosen deal for the hand (empty: drawn from the table's secret, or
     a fresh seed). A chosen deck with no seed is dealt as given and has nothing to verify.
@@ -80,12 +81,12 @@ def deal_commit(
     else:
         seed, deal_id = new_seed(), f"table-{table.pk}/hand-{hand}"
     if seed is None:
-        row = DealSeed.objects.create(table=table, hand=hand, deal_id=deal_id)
-        return [rules.Card.parse(code) for code in step["deck"]], deal_public(row)
-    row = DealSeed.objects.create(
+        row = DealSeed(table=table, hand=hand, deal_id=deal_id)
+        return [rules.Card.parse(code) for code in step["deck"]], row
+    row = DealSeed(
         table=table, hand=hand, deal_id=deal_id, seed=seed, commitment=commitment(seed, deal_id)
     )
-    return [rules.Card.parse(code) for code in deck_from_seed(seed, deal_id)], deal_public(row)
+    return [rules.Card.parse(code) for code in deck_from_seed(seed, deal_id)], row
 
 
 def seeds_revealed(*, table: Table) -> bool:

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from config.errors import ServiceError
 from games import rows, rules
-from games.deal_seeds import deal_commit, first_dealer
-from games.models import Match, MatchPlayer, Seat, Table, TableEvent
-from games.queries import engine_load, table_seats, table_summary
+from games.deal_seeds import deal_draw, first_dealer
+from games.models import DealSeed, Match, MatchPlayer, Seat, Table, TableEvent
+from games.queries import deal_public, engine_load, table_seats, table_summary
 from games.signals import match_finished
 
 # What play changes on a match row (the rest is fixed when the match starts).
@@ -44,6 +44,8 @@ class TableChange:
     match_row: Match | None = None
     engine: rules.Match | None = None
     moments: list[Moment] = field(default_factory=list)
+    # The seeds of the hands this change dealt, written with its events.
+    deal_seeds: list[DealSeed] = field(default_factory=list)
     # The hand whose end (or the match's) this change logged, for watch groups' releases.
     ended_hand: int | None = None
     # Whether this change ended the match (match_finished is sent once it is saved).
@@ -127,6 +129,7 @@ def save(change: TableChange) -> None:
     """
     table = change.table
     rows.insert_rows([moment.event for moment in change.moments])
+    rows.insert_rows(change.deal_seeds)
     table.updated_at = timezone.now()
     rows.update_row(Table, table.pk, {name: getattr(table, name) for name in TABLE_FIELDS})
     match_row = change.match_row
@@ -275,6 +278,8 @@ def _deal(change: TableChange) -> None:
     planned = change.table.deals
     step = planned[len(engine.history)] if planned else {}
     # The deck comes from a committed seed (games.deal_seeds), verifiable once revealed.
-    deck, public = deal_commit(table=change.table, hand=len(engine.history) + 1, step=step)
+    deck, seed = deal_draw(table=change.table, hand=len(engine.history) + 1, step=step)
+    change.deal_seeds.append(seed)
     hand = engine.new_hand(deck=deck, dealer=step.get("dealer"))
-    append(change, TableEvent.Kind.DEAL, payload={"hand": hand.to_json(), "deal": public})
+    payload = {"hand": hand.to_json(), "deal": deal_public(seed)}
+    append(change, TableEvent.Kind.DEAL, payload=payload)

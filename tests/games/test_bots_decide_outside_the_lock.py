@@ -12,8 +12,14 @@ import pytest
 from django.db import connection
 
 from games import bots, tasks
-from games.models import Seat, TableEvent
-from games.services import table_act, table_bot_act, table_pause, table_turn_timeout
+from games.models import DealSeed, Seat, TableEvent
+from games.services import (
+    table_act,
+    table_bot_act,
+    table_pause,
+    table_resume,
+    table_turn_timeout,
+)
 from tests.games.factories import bot_table, people_table, seat_to_act
 from tests.helpers import Redis
 
@@ -137,3 +143,30 @@ def test_a_persons_own_move_overtakes_the_bot_playing_their_timed_out_turn(
     assert (last.version, last.seat, last.actor) == (version + 1, person.number, "person")
     seat = Seat.objects.get(pk=person.pk)
     assert (seat.timeouts_in_row, seat.bot_holding) == (0, False)
+
+
+def test_a_bots_run_dropped_for_a_pause_leaves_no_deal_behind(
+    slow_bots: SlowBots, settings: Any
+) -> None:
+    """The bots' run, decided outside the lock, plays the hand to its end and deals the next;
+    the table was paused meanwhile, so all of it is dropped. The next deal's seed was written
+    before the lock and stayed: the run that played the hand again could not store its own,
+    and the table stood still for good."""
+    settings.LIVE_TABLE_BOT_RUN_SECONDS = 3 * DEADLINE  # the whole hand in one run
+    table = bot_table("bela")
+    stale = slow_bots.call(table_bot_act, table_id=table.pk, version=table.version)
+    try:
+        assert slow_bots.thinking.wait(DEADLINE)
+        assert slow_bots.call(table_pause, table_id=table.pk).outcome() is True
+    finally:
+        slow_bots.answer.set()
+    assert stale.outcome() is False
+    assert list(DealSeed.objects.filter(table=table).values_list("hand", flat=True)) == [1]
+
+    assert table_resume(table_id=table.pk) is True
+    table.refresh_from_db()
+    assert table_bot_act(table_id=table.pk, version=table.version) is True  # hands on
+    deals = TableEvent.objects.filter(table=table, kind="deal").order_by("version")
+    told = {deal.hand: deal.payload["deal"]["commitment"] for deal in deals}
+    stored = dict(DealSeed.objects.filter(table=table).values_list("hand", "commitment"))
+    assert len(told) > 1 and stored == told
