@@ -1,4 +1,5 @@
-"""A rating history drawn as an inline SVG line chart on the server: no script, no CDN."""
+"""A rating history drawn as an inline SVG line chart on the server: no script, no CDN; its
+look is the site's stylesheet's (the Content-Security-Policy lets no page style inline)."""
 
 from __future__ import annotations
 
@@ -48,8 +49,6 @@ def rating_chart(values: Sequence[float], *, label: str) -> SafeString:
     return format_html(
         '<svg class="rating-chart" viewBox="0 0 {w} {h}" role="img" aria-label="{label}">'
         "<title>{label}</title>"
-        "<style>.grid{{stroke:#dee2e6}} text{{font:11px system-ui,sans-serif;fill:#5c636a}}"
-        ".line{{fill:none;stroke:#0f5132;stroke-width:2}}</style>"
         "{ticks}"
         '<polyline class="line" points="{points}"/>'
         '<text x="{left}" y="{bottom}">{start}</text>'
