@@ -178,3 +178,30 @@ def test_tournament_pages_fit_the_screen(asgi_server: Server, page: Page, size: 
     assert names_beside_fields(page) == []
     save = page.get_by_role("button", name="Save").bounding_box()
     assert save is not None and save["height"] >= 44, "a finger-sized Save"
+
+
+# What a printed page leaves out: the site's header and footer, forms, the organizer's controls,
+# an entry's management, the downloads and the ways to a table.
+OFF_PAPER = ["header", "footer", "main form", ".organizer", ".manage", ".downloads", ".to-table"]
+
+
+def test_an_events_page_prints_its_pairings_and_standings_alone(
+    asgi_server: Server, page: Page
+) -> None:
+    """On paper, for the venue's wall: no site header, menu, organizer's forms, footer or ways
+    to a table, which lead nowhere there; the standings and each round's tables whole."""
+    event, _ = off_the_browser_loop(ready_to_start, bot_entries=6, swiss_rounds=2)
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    off_the_browser_loop(played, event=event, rounds=1)
+    sign_in(page.context, asgi_server, event.organizer)
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    page.screenshot(path=artifact_path("tournament-printed.png"), full_page=True)
+    for off_paper in OFF_PAPER:
+        for found in page.locator(off_paper).all():
+            expect(found).to_be_hidden()
+    expect(page.locator("#standings")).to_be_visible()
+    rows = page.locator(".scroll:has(table th:text-is('Result')) tbody tr")
+    expect(rows).to_have_count(3)  # round 1's three tables
+    assert page.evaluate("document.documentElement.scrollWidth") <= 794
