@@ -127,3 +127,31 @@ def test_lines_said_while_the_socket_was_down_come_back_in_order(
     expect(lines).to_have_text(
         said_at([f"{u.username}: {t}" for u, t in zip(names, said, strict=True)])
     )
+
+
+# Where a chat line's message begins on screen, and where its author's name ends.
+MESSAGE_AFTER_NAME = """(line) => {
+  const name = line.querySelector("strong").getBoundingClientRect();
+  const words = line.lastChild;  // the message, the text after the name
+  const first = document.createRange();
+  first.setStart(words, 0);
+  first.setEnd(words, 1);
+  return { nameRight: name.right, messageLeft: first.getBoundingClientRect().left };
+}"""
+
+
+def test_a_name_in_a_right_to_left_script_keeps_to_its_place_in_the_line(
+    page: Page, asgi_server: Server
+) -> None:
+    """An Arabic name before a message that opens with a number: the number was drawn inside
+    the name's run of right-to-left text ("3 :محمد tricks to go"), before the name."""
+    table, users = off_the_browser_loop(people_table, variant="belote")
+    users[1].display_name = "محمد"
+    off_the_browser_loop(users[1].save, update_fields=["display_name"])
+    off_the_browser_loop(chat_post, table_id=table.pk, user=users[1], text="3 tricks to go")
+    sign_in(page.context, asgi_server, users[0])
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    line = page.locator("#chat-lines li")
+    expect(line).to_have_text(said_at(["محمد: 3 tricks to go"]))
+    where = line.evaluate(MESSAGE_AFTER_NAME)
+    assert where["messageLeft"] >= where["nameRight"], where
