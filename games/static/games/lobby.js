@@ -1,5 +1,5 @@
-// The lobby's page. Show only the chosen rule set's house rules, and what its match against the chosen
-// computer would do to the player's rating.
+// The lobby. Show only the chosen rule set's house rules, and what its match against the
+// chosen computer would do to the player's rating.
 const select = document.getElementById("id_variant");
 const level = document.getElementById("id_bot_level");
 const sync = () => {
