@@ -263,6 +263,19 @@ TWO_TIERCES = [
 ]
 
 
+def dealt_and_called(
+    page: Page, server: Server, variant: str, hands: list[str], *, dealer: int, call: str
+) -> str:
+    """A person at a one-hand table dealt `hands`, their first call `call` made: what the
+    table asks of them next (wait_for_a_move)."""
+    deal = chosen_deal(variant, hands, dealer=dealer)
+    seated_against_bots(page, server, variant, f"called-{call}", deals=[deal], max_hands=1)
+    deadline = time.monotonic() + 120
+    assert wait_for_a_move(page, deadline) == "bid"
+    click_and_wait(page, f'#bidding button[data-bid="{call}"]')
+    return wait_for_a_move(page, deadline)
+
+
 # The cards on the felt whose corner, where their rank and suit are printed, lies under
 # something else.
 CORNERS_HIDDEN = """() => [...document.querySelectorAll("#trick .played")].filter((card) => {
@@ -277,12 +290,8 @@ def test_the_first_cards_offer_and_a_refusal_leave_the_trick_in_sight_at_every_s
 ) -> None:
     # Over the felt on a phone held sideways, the offer's three lines hid the card led to the
     # person; below the felt, a refused card's reason took 36 px from its foot while shown.
-    deal = chosen_deal("bela", TWO_TIERCES, dealer=2)
-    seated_against_bots(page, asgi_server, "bela", "offered", deals=[deal], max_hands=1)
-    deadline = time.monotonic() + 120
-    assert wait_for_a_move(page, deadline) == "bid"
-    click_and_wait(page, '#bidding button[data-bid="hearts"]')
-    assert wait_for_a_move(page, deadline) == "play"
+    move = dealt_and_called(page, asgi_server, "bela", TWO_TIERCES, dealer=2, call="hearts")
+    assert move == "play"
     expect(page.locator("#declare-options label")).to_have_count(2)
     expect(page.locator("#trick .played")).to_have_count(1)  # Dario's club
     led = page.locator("#trick .played").all_text_contents()
@@ -335,12 +344,8 @@ def test_the_bids_leave_a_side_seat_at_its_tallest_in_sight_on_short_phones(
 ) -> None:
     """When the bids come back to the person, the dealer beside them shows their name, level,
     the dealer's badge and a call: on the smallest phone the bids lay over the call."""
-    deal = chosen_deal("bulgarian", OUTBID_DEAL, dealer=3)
-    seated_against_bots(page, asgi_server, "bulgarian", "outbid", deals=[deal], max_hands=1)
-    deadline = time.monotonic() + 120
-    assert wait_for_a_move(page, deadline) == "bid"
-    click_and_wait(page, '#bidding button[data-bid="pass"]')
-    assert wait_for_a_move(page, deadline) == "bid"
+    move = dealt_and_called(page, asgi_server, "bulgarian", OUTBID_DEAL, dealer=3, call="pass")
+    assert move == "bid"  # back to the person after Boris's clubs
     expect(page.locator("#pos-left .badge.dealer")).to_have_count(1)
     expect(page.locator("#pos-left .badge.call")).to_have_count(1)
     for size_name, size in SHORT_UPRIGHT.items():
