@@ -54,7 +54,10 @@ async def probe_channel_layer() -> str | None:
 def _ping_worker() -> str | None:
     """Round-trip the ping task through the broker, a worker and the result backend."""
     timeout = settings.HEALTHZ_CELERY_TIMEOUT
-    result = ping.apply_async(expires=timeout, retry=False)
+    try:
+        result = ping.apply_async(expires=timeout, retry=False)
+    except RuntimeError:  # Celery's words when its retries to reach the result store run out
+        return "the result store (Redis) cannot be reached"
     try:
         result.get(timeout=timeout)
     except CeleryTimeoutError:

@@ -200,6 +200,11 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {}
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # Seconds /healthz waits for a worker to answer its ping task.
 HEALTHZ_CELERY_TIMEOUT = 2.5
+# Seconds a process retries reaching the result store (the health pings' answers) before it
+# gives up: Celery's own 20 tries took 19 s, and a web process that had never reached Redis
+# (started during its outage) held each status page request, which waits for its probes, that
+# long.
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": {"timeout": HEALTHZ_CELERY_TIMEOUT}}
 # Seconds the status page shows a report before probing again (monitors' /healthz always probes).
 STATUS_REPORT_SECONDS = 10
 

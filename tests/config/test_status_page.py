@@ -3,7 +3,12 @@ players; it led to /healthz's JSON. Monitors keep the JSON."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import uuid
+from pathlib import Path
 
 import pytest
 from django.core.cache import cache
@@ -13,7 +18,7 @@ from pytest_django import Settings
 from config import health
 from config.celery import ping
 from tests.config.test_healthz import refused_connection
-from tests.helpers import Redis, Worker
+from tests.helpers import Redis, Worker, free_port
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -93,3 +98,31 @@ def test_a_cache_that_cannot_be_reached_still_gets_the_page(
     assert "computer players, turn clocks and tournament rounds wait" in response.content.decode()
     client.get("/status/")
     assert probed.count("database") == 2  # nowhere to keep the report: each reader probes
+
+
+# A status report in a fresh process, and the seconds it took.
+REPORT_TIMED = """
+import json, time
+from config.health import status_report
+began = time.monotonic()
+report = status_report()
+print(json.dumps({"seconds": time.monotonic() - began, "checks": report["checks"]}))
+"""
+
+
+def test_a_process_that_never_reached_redis_answers_within_the_probes_limit(
+    tmp_path: Path, settings: Settings
+) -> None:
+    """A web process started during a Redis outage: Celery retried reaching its result store
+    for 19 s, and the status page waited for it on every request, when players reload it most."""
+    down = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    env = {**os.environ, "REDIS_URL": down, "VAR_DIR": str(tmp_path)}
+    env.pop("DATABASE_URL", None)  # the embedded default's database, in tmp_path
+    command = [sys.executable, "manage.py", "shell", "-c", REPORT_TIMED]
+    ran = subprocess.run(  # noqa: S603 (our own program)
+        command, cwd=settings.BASE_DIR, env=env, capture_output=True, text=True, check=True
+    )
+    timed = json.loads(ran.stdout.strip().splitlines()[-1])
+    assert timed["checks"]["celery"]["error"] == "the result store (Redis) cannot be reached"
+    assert not timed["checks"]["channel_layer"]["ok"]
+    assert timed["seconds"] < 2 * (settings.HEALTHZ_CELERY_TIMEOUT + 1), timed  # the cut-off
