@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from accounts.models import RatingChange
 from games.models import Match, Seat, Table
@@ -83,15 +83,25 @@ def test_a_finished_match_offers_play_again(
     table = seated_against_bots(
         page, asgi_server, "bela", "again", max_hands=1, trick_pause_ms=0, rated=True
     )
-    play_to_the_end(page, "bela", time.monotonic() + 120)
+    # The rating's words are held back until the screen has been measured without them.
+    held: list[Route] = []
+    rating = re.compile(r"/api/matches/\?table=")
+    page.route(rating, lambda route: held.append(route))
+    with page.expect_request(rating):
+        play_to_the_end(page, "bela", time.monotonic() + 120)
     again = page.get_by_role("button", name="Play again")
     expect(again).to_be_focused()
-    # A rated match says how it moved the person's rating (unless it ended level).
+    before = again.bounding_box()
+    assert len(held) == 1
+    held[0].continue_()
+    # A rated match says how it moved the person's rating (unless it ended level), in a line
+    # kept for it: the buttons below moved down a line as it came, under a player's click.
     if Match.objects.get(table=table).winner_team is not None:
         move = RatingChange.objects.get(user__username="again")
         expect(page.locator("#rating-move")).to_have_text(
             re.compile(rf"^Your rating is now {int(move.after + 0.5):,} \([+\-−][\d.]+\)\.$")
         )
+        assert again.bounding_box() == before
     box = again.bounding_box()
     assert box is not None and box["height"] >= 44, "a finger-sized button"
     page.screenshot(path=artifact_path("flow-match-end.png"))

@@ -654,7 +654,14 @@ function drawMatchEnd() {
     : el("a", { href: "/tables/", id: "to-lobby" }, _("Back to the lobby"));
   links.append(el("a", { href: `/tables/${tableId}/hands/` }, _("Replay the hands")), " ", event);
   const rated = el("p", { id: "rating-move", role: "status" });
-  if (info.rated && mySeat !== null) ratingMoveWords(tableId, mySeat).then((words) => { rated.textContent = words ?? ""; });
+  if (info.rated && mySeat !== null) {
+    // Its line kept while the words come: the buttons below moved as they came, under a click.
+    rated.classList.add("pending");
+    ratingMoveWords(tableId, mySeat).then((words) => {
+      rated.textContent = words ?? "";
+      rated.classList.remove("pending");
+    });
+  }
   box.replaceChildren(el("div", { class: "dialog" },
     el("h2", { id: "match-end-title" }, title),
     el("p", {}, won),
