@@ -1,10 +1,10 @@
 """A new table's page on a slow phone line: from the click on "Play" to the dealt cards.
 
-Brings up the embedded default (a fresh SQLite file, an embedded Redis, the ASGI server),
-signs a player in with Debian's chromium, and times, on a line of the given latency and
-bandwidth (Chrome's own throttling), the click that opens a table against the computer to
-"Connected." and the player's cards on screen: each run in a fresh browser context (a first
-visit, nothing cached), then the same again with the page's files cached.
+Brings up the embedded default (a fresh SQLite file, an embedded Redis, the ASGI server and a
+Celery worker), signs a player in with Debian's chromium, and times, on a line of the given
+latency and bandwidth (Chrome's own throttling), the click that opens a table against the
+computer to "Connected." and the player's cards on screen: each run in a fresh browser
+context (a first visit, nothing cached), then the same again with the page's files cached.
 
 Run: `python bench/page_load.py [--runs 5] [--latency-ms 300] [--kbps 1600]`
 """
@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from live_tables import free_port, start, stop  # noqa: E402 (bench/, the script's own folder)
 
 from config.embedded_redis import EmbeddedRedis  # noqa: E402
+from config.stack import wait_until_healthy  # noqa: E402
 
 PASSWORD = "bench-only-pw-41"  # noqa: S105 (a throwaway account in a throwaway database)
 
@@ -38,22 +39,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--latency-ms", type=float, default=300, help="round trip added")
     parser.add_argument("--kbps", type=float, default=1600, help="download bandwidth")
     return parser.parse_args(argv)
-
-
-def up(url: str) -> None:
-    """Wait until the server answers (its start takes a few seconds)."""
-    from urllib.error import URLError
-    from urllib.request import urlopen
-
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urlopen(url, timeout=5):  # noqa: S310 (our own server)
-                return
-        except (URLError, ConnectionError):
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 def timed_loads(url: str, username: str, args: argparse.Namespace) -> dict[str, list[float]]:
@@ -116,12 +101,15 @@ def main(argv: list[str]) -> int:
         subprocess.run([*manage, "shell", "-c", make_user], cwd=ROOT, env=env, check=True)  # noqa: S603
         port = free_port()
         command = ["uvicorn", "config.asgi:application", "--port", str(port), "--lifespan", "off"]
-        web = start([*command, "--log-level", "warning"], env)
+        worker = ["celery", "-A", "config", "worker", "--loglevel", "WARNING", "--concurrency", "1"]
+        children = [start([*command, "--log-level", "warning"], env), start(worker, env)]
         try:
-            up(f"http://127.0.0.1:{port}/healthz")
+            if not wait_until_healthy(f"http://127.0.0.1:{port}", children):
+                raise SystemExit("the stack did not come up")
             times = timed_loads(f"http://127.0.0.1:{port}", username, args)
         finally:
-            stop(web)
+            for child in children:
+                stop(child)
             redis.stop()
     line = f"{args.latency_ms:.0f} ms round trip, {args.kbps:.0f} kbit/s"
     print(f"click to dealt cards, {args.runs} runs each, on a line of {line}:")
