@@ -62,6 +62,11 @@ class NotificationConsumer(SignedInSocket):
         topic (a page the user may see, such as a tournament's) to receive its changes too."""
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
+            # The layer forgets a group member after a day; a pinging socket stays a member
+            # (a tab left open overnight still hears "your table is ready").
+            for group in (self.group, *self.topics):
+                if group is not None:
+                    await self.channel_layer.group_add(group, self.channel_name)
             await self.send_json({"type": "pong"})
             return
         if kind == "follow":

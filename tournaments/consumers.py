@@ -61,6 +61,9 @@ class TournamentConsumer(AsyncJsonWebsocketConsumer):
         except JsonInputError:
             content = None
         if isinstance(content, dict) and content.get("type") == "ping":
+            # The layer forgets a group member after a day; a pinging socket stays a member.
+            if self.group is not None:
+                await self.channel_layer.group_add(self.group, self.channel_name)
             await self.send_json({"type": "pong"})
             return
         with translation.override(language_of_scope(self.scope)):

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import redis
 from django.conf import settings
 from django.test import Client
 from websockets.exceptions import ConnectionClosed
@@ -189,3 +190,21 @@ def events_in_order(
         expected += 1
         events += 1
     return events
+
+
+def age_group_members(redis_url: str, group: str, *, days: float) -> float:
+    """Make the channel layer's group `group` look joined `days` ago (channels-redis forgets a
+    member after a day) and return when it was joined; the group must have one member."""
+    store = redis.Redis.from_url(redis_url)
+    group_key = f"asgi:group:{group}"
+    [(channel, joined)] = store.zrange(group_key, 0, -1, withscores=True)
+    store.zadd(group_key, {channel: joined - days * 86400})
+    return joined
+
+
+def group_joined(redis_url: str, group: str) -> float:
+    """When the one member of the channel layer's group `group` joined it (or renewed)."""
+    [(_, joined)] = redis.Redis.from_url(redis_url).zrange(
+        f"asgi:group:{group}", 0, -1, withscores=True
+    )
+    return joined

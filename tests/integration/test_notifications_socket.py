@@ -14,8 +14,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from accounts.authentication import CLOSE_NOT_SIGNED_IN
 from accounts.models import User
-from accounts.notifications import user_notify
-from tests.helpers import Server
+from accounts.notifications import user_group, user_notify
+from tests.games.sockets import age_group_members
+from tests.helpers import Redis, Server
 from tests.tournaments.factories import tournament
 from tournaments.services import tournament_open_registration
 
@@ -132,3 +133,28 @@ def test_a_draft_or_missing_tournament_is_followed_by_its_organizer_alone(
         socket.send(json.dumps({"type": "follow", "topic": topic}))
         socket.send(json.dumps({"type": "ping"}))
         assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+
+
+def test_a_pinging_socket_keeps_hearing_past_the_layers_day(
+    asgi_server: Server, redis_server: Redis
+) -> None:
+    """channels-redis forgets a group member after a day: a tab left open overnight on an
+    event's page heard neither "your table is ready" nor the event's changes the next morning.
+    The page pings; a ping renews the socket's groups."""
+    user = User.objects.create_user(username="gil", password="irrelevant-pw-7")
+    event = tournament()
+    tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    topic = f"tournament-{event.pk}"
+    with open_socket(asgi_server, cookie=session_cookie(user), origin=asgi_server.url) as socket:
+        socket.send(json.dumps({"type": "follow", "topic": topic}))
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
+        for group in (user_group(user.pk), topic):
+            age_group_members(redis_server.url, group, days=2)
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+        user_notify(user_id=user.pk, payload={"type": "table_ready", "table": 7})
+        assert json.loads(socket.recv(timeout=10)) == {"type": "table_ready", "table": 7}
+        payload = {"type": "tournament_changed", "tournament": event.pk}
+        async_to_sync(get_channel_layer().group_send)(topic, {"type": "notify", "payload": payload})
+        assert json.loads(socket.recv(timeout=10)) == payload

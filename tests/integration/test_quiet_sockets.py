@@ -20,13 +20,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
 
 from config.embedded_redis import EmbeddedRedis
 from games.broadcast import public_group
 from games.models import Table
 from tests.games.factories import people_table, person
-from tests.games.sockets import Listener, open_table_socket, recv_json
+from tests.games.sockets import (
+    Listener,
+    age_group_members,
+    group_joined,
+    open_table_socket,
+    recv_json,
+)
 from tests.helpers import Redis, Server, asgi_process, free_port, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -105,12 +110,10 @@ def test_a_pinging_socket_stays_in_its_group_past_the_layers_day(
 ) -> None:
     """channels-redis drops group members added over a day ago; a ping renews the membership."""
     table, _ = people_table("belote")
-    store = redis.Redis.from_url(redis_server.url)
-    group_key = f"asgi:group:{public_group(table.pk)}"
+    group = public_group(table.pk)
     with open_table_socket(asgi_server, table.pk, user=person()) as socket:
         recv_json(socket)
-        [(channel, joined)] = store.zrange(group_key, 0, -1, withscores=True)
-        store.zadd(group_key, {channel: joined - 2 * 86400})
+        joined = age_group_members(redis_server.url, group, days=2)
         socket.send(json.dumps({"type": "ping"}))
         assert recv_json(socket)["type"] == "pong"
-        assert store.zscore(group_key, channel) >= joined
+        assert group_joined(redis_server.url, group) >= joined

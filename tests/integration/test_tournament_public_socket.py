@@ -10,11 +10,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from accounts.notifications import user_notify
-from tests.games.sockets import session_cookie
-from tests.helpers import Server
+from tests.games.sockets import age_group_members, session_cookie
+from tests.helpers import Redis, Server
 from tests.tournaments.factories import bot_player, person, tournament
 from tournaments import services
 from tournaments.consumers import CLOSE_NOT_FOUND
+from tournaments.live import tournament_group
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -79,3 +80,19 @@ def test_a_draft_or_a_missing_event_is_no_event_to_strangers(asgi_server: Server
     with open_socket(asgi_server, draft.pk, session_cookie(draft.organizer)) as socket:
         services.tournament_open_registration(tournament_id=draft.pk, user=draft.organizer)
         assert json.loads(socket.recv(timeout=10))["status"] == Tournament.Status.REGISTRATION
+
+
+def test_a_pinging_viewer_keeps_hearing_past_the_layers_day(
+    asgi_server: Server, redis_server: Redis
+) -> None:
+    """channels-redis forgets a group member after a day; the page pings, and a ping renews."""
+    event = tournament()
+    services.tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    with open_socket(asgi_server, event.pk) as socket:
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+        age_group_members(redis_server.url, tournament_group(event.pk), days=2)
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}
+        services.tournament_open_check_in(tournament_id=event.pk, user=event.organizer)
+        assert json.loads(socket.recv(timeout=10))["status"] == Tournament.Status.CHECK_IN
