@@ -32,13 +32,15 @@ BACK = 15_000
 
 
 class Cable:
-    """Every table socket of the page passes through here, and can be cut and mended."""
+    """Every socket of the page to `path` passes through here, and can be cut and mended, or
+    left hanging."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, path: str = "/ws/tables/") -> None:
         self.cut = False
         self.open: list[WebSocketRoute] = []
+        self.hanging: list[WebSocketRoute] = []
         self.lose: Callable[[dict[str, Any]], bool] | None = None
-        page.route_web_socket(re.compile(r"/ws/tables/"), self._route)
+        page.route_web_socket(re.compile(re.escape(path)), self._route)
 
     def _route(self, socket: WebSocketRoute) -> None:
         if self.cut:
@@ -46,10 +48,13 @@ class Cable:
             return
         server = socket.connect_to_server()
         server.on_message(lambda message: self._deliver(socket, message))
+        socket.on_message(lambda message: None if socket in self.hanging else server.send(message))
         self.open.append(socket)
 
     def _deliver(self, socket: WebSocketRoute, message: str | bytes) -> None:
         """Pass a server message on to the page, unless it is the one to lose."""
+        if socket in self.hanging:
+            return
         if self.lose is not None and self.lose(json.loads(message)):
             self.lose = None
             return
@@ -59,6 +64,12 @@ class Cable:
         self.cut = True
         for socket in self.open:
             socket.close(code=1011)
+        self.open.clear()
+
+    def hang_now(self) -> None:
+        """The open sockets fall silent both ways and never close, as a sleeping phone's or a
+        dropped Wi-Fi's do: the browser still calls them open. New ones pass as before."""
+        self.hanging.extend(self.open)
         self.open.clear()
 
     def mend(self) -> None:
@@ -122,6 +133,32 @@ def test_a_card_clicked_while_disconnected_is_played_once_the_socket_is_back(
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0, timeout=BACK)
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#error")).to_be_hidden()
+    played = TableEvent.objects.get(table=table, version=version + 1)
+    assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
+    assert played.payload["play"] == card
+
+
+def test_a_card_clicked_on_a_socket_that_died_silently_is_offered_again_on_a_new_one(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    """A phone that slept or changed networks keeps a socket its browser still calls open; a
+    card tapped on it was lost without a word, the hand put away for good. The page asks the
+    socket after each move: unanswered, it opens another and offers the card again."""
+    table, _, cable = seated
+    card = my_card_turn(page)
+    version = current_version(page)
+    cable.hang_now()
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    expect(page.locator("#hand button")).to_have_count(0)  # put away until the table answers
+    again = page.locator(f'#hand button.legal[data-card="{card}"]')
+    # The page waits 10 s for an answer, then reconnects at once.
+    expect(again).to_be_visible(timeout=30_000)
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    assert len(cable.open) == 1, "on a new socket"
+    table.refresh_from_db()
+    assert table.version == version, "nothing reached the server on the silent socket"
+    again.click()
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
     played = TableEvent.objects.get(table=table, version=version + 1)
     assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
     assert played.payload["play"] == card

@@ -12,6 +12,7 @@ from playwright.sync_api import APIResponse, Page, Route, expect
 
 from accounts.models import User
 from tests.e2e.browser import off_the_browser_loop, sign_in
+from tests.e2e.test_table_reconnect import Cable
 from tests.helpers import Server, Worker
 from tests.tournaments.factories import bot_player, person, play_deals, tournament
 from tournaments import services
@@ -156,3 +157,40 @@ def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, pag
     expect(back).to_be_focused()
     back.click()
     expect(page.get_by_role("heading", level=1)).to_have_text(event.name)
+
+
+def test_a_notices_socket_that_died_silently_is_opened_again_when_the_device_wakes(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    """A laptop that slept or changed networks keeps a socket its browser still calls open, and
+    "your table is ready" was lost on it. Woken (or back online), the page asks its socket and,
+    unanswered, opens another."""
+    alice = person("alice")
+    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
+    cable = Cable(page, "/ws/notifications/")
+    sign_in(page.context, asgi_server, alice)
+    page.goto(f"{asgi_server.url}/tables/")
+    notices_connected(page)
+    cable.hang_now()
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_until(page, lambda: bool(cable.open))  # within the 10 s a ping may wait for its answer
+    notices_connected(page)
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    expect(page.locator("#site-notice")).to_contain_text("Your table is ready", timeout=30_000)
+
+
+def test_an_events_public_socket_that_died_silently_is_opened_again_when_shown(
+    asgi_server: Server, page: Page
+) -> None:
+    event = event_with(bot_player())
+    cable = Cable(page, f"/ws/tournaments/{event.pk}/")
+    page.goto(f"{asgi_server.url}/tournaments/{event.pk}/")
+    expect(page.locator("#tournament-page")).to_have_attribute("data-socket", "open")
+    cable.hang_now()
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # the tab shown again
+    wait_until(page, lambda: bool(cable.open))
+    expect(page.locator("#tournament-page")).to_have_attribute("data-socket", "open")
+    off_the_browser_loop(
+        services.tournament_open_check_in, tournament_id=event.pk, user=event.organizer
+    )
+    expect(page.locator("#tournament-live .status-line")).to_contain_text("Check-in")

@@ -18,8 +18,8 @@ from tests.games.factories import bot_table, play_bots_to_end
 
 pytestmark = pytest.mark.django_db
 
-# A module's static imports of its neighbours: `import { a, b } from "./words.js";`.
-IMPORT = re.compile(r"""^import\b[^"']*["'](\./[^"']+)["']""", re.MULTILINE)
+# A module's static imports of the site's modules: `import { a } from "./words.js";` or "../x.js".
+IMPORT = re.compile(r"""^import\b[^"']*["'](\.\.?/[^"']+)["']""", re.MULTILINE)
 MODULE_ENTRY = re.compile(r'<script type="module" src="([^"]+)"')
 PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)"')
 

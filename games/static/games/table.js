@@ -5,6 +5,7 @@ import { auctionTable } from "./auction.js";
 import { tableChat } from "./chat.js";
 import { cardBack, cardSvg, el, turnedCard } from "./cards.js";
 import { inHandOrder, trumpsOf } from "./hand_order.js";
+import { keepAlive } from "../keepalive.js";
 import { ratingMoveWords } from "./rating.js";
 import { contractWords, pointsTable, resultHeadline, takerSeat } from "./result.js";
 import { turnChime } from "./turn_chime.js";
@@ -30,6 +31,7 @@ const chat = tableChat(send);
 const chimeOnMyTurn = turnChime($("turn-chime"));
 
 let socket = null;
+let probe = () => {}; // asks the socket whether it is still alive
 let version = -1;
 let view = null;
 let info = null;
@@ -131,8 +133,10 @@ function act(action) {
 }
 
 function sendAct(message) {
-  // Until the table answers (its next state, or an error), the moves are put away.
+  // Until the table answers (its next state, or an error), the moves are put away; a socket
+  // that died silently is found at once, not with the next ping.
   send(message);
+  probe();
   sent = true;
   drawHand();
   drawBidding();
@@ -843,21 +847,26 @@ function receive(message) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
-  socket.addEventListener("message", (e) => receive(JSON.parse(e.data)));
-  socket.addEventListener("close", (e) => {
-    if (CLOSE_RELOADS.has(e.code)) {
-      location.reload();
-      return;
-    }
-    connected = false;
-    answered(); // whether the move landed, the snapshot on the way back will tell
-    showConnection();
-    // Jittered, so a restarted server is not hit by every table's page at the same instant.
-    const delay = Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_MAX_MS);
-    retries += 1;
-    setTimeout(connect, delay * (0.5 + Math.random() / 2));
+  const here = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}/`);
+  socket = here;
+  probe = keepAlive(here, lost);
+  here.addEventListener("message", (e) => receive(JSON.parse(e.data)));
+  here.addEventListener("close", (e) => {
+    if (socket !== here) return; // given up for dead already
+    if (CLOSE_RELOADS.has(e.code)) location.reload();
+    else lost();
   });
+}
+
+function lost() {
+  socket = null;
+  connected = false;
+  answered(); // whether the move landed, the snapshot on the way back will tell
+  showConnection();
+  // Jittered, so a restarted server is not hit by every table's page at the same instant.
+  const delay = Math.min(RETRY_FIRST_MS * 2 ** retries, RETRY_MAX_MS);
+  retries += 1;
+  setTimeout(connect, delay * (0.5 + Math.random() / 2));
 }
 
 // ----- keyboard ---------------------------------------------------------------------------
@@ -930,6 +939,4 @@ if (leave) {
 }
 // Back at the seat a bot holds: it is the person's again from the next state on.
 $("back")?.addEventListener("click", () => send({ type: "back" }));
-// Keep the socket honest on flaky networks: a ping now and then.
-setInterval(() => send({ type: "ping" }), 25000);
 connect();

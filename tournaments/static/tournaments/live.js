@@ -3,6 +3,8 @@
 // entries. It follows the event over the notifications socket (signed in) or the event's public
 // socket (signed out) and fetches the parts again when told. A part someone is filling in (a
 // field typed in or focused, a section opened) keeps what they see until they leave it.
+import { keepAlive } from "../keepalive.js";
+
 document.addEventListener("DOMContentLoaded", function () {
   "use strict";
   const page = document.getElementById("tournament-page");
@@ -105,6 +107,8 @@ document.addEventListener("DOMContentLoaded", function () {
     let opened = false;
     function connect() {
       const socket = new WebSocket(scheme + location.host + "/ws/tournaments/" + id + "/");
+      let gone = false; // given up for dead, or closed: one way back either way
+      keepAlive(socket, lost);
       socket.addEventListener("open", function () {
         if (opened) refresh(true); // changes made while it was away
         opened = true;
@@ -117,11 +121,15 @@ document.addEventListener("DOMContentLoaded", function () {
         if (message.type === "tournament_changed" && String(message.tournament) === id) refresh(false);
       });
       socket.addEventListener("close", function (event) {
+        if (event.code !== 4404) lost(); // 4404: not an event this viewer may see
+      });
+      function lost() {
+        if (gone) return;
+        gone = true;
         page.dataset.socket = "closed";
-        if (event.code === 4404) return; // not an event this viewer may see
         setTimeout(connect, delay);
         delay = Math.min(delay * 2, 30000);
-      });
+      }
     }
     connect();
   }
