@@ -10,7 +10,12 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from accounts.authentication import CLOSE_NOT_SIGNED_IN, SignedInSocket
-from accounts.notifications import in_language, topic_may_follow, user_group
+from accounts.notifications import (
+    in_language,
+    standing_notices,
+    topic_may_follow,
+    user_group,
+)
 from config.json_input import JsonInputError, json_loads
 from config.language import language_of_scope
 
@@ -35,6 +40,8 @@ class NotificationConsumer(SignedInSocket):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.watch_sign_in(user)
         await self.accept()
+        for payload in await database_sync_to_async(standing_notices)(user):
+            await self.send_json(in_language(payload, language_of_scope(self.scope)))
 
     async def disconnect(self, code: int) -> None:
         """Leave the groups so the layer stops queueing messages for this socket."""

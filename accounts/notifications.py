@@ -41,6 +41,17 @@ def topic_may_follow(topic: object, user: Any) -> bool:
     return match is not None and guard is not None and guard(int(match["id"]), user)
 
 
+# Notices that stand while what they say holds, said by the app that owns them (tournaments
+# registers "your table is ready" when it starts): user -> payloads. Each socket hears them as
+# it opens, so a page that was loading or reconnecting when one was sent does not miss it.
+STANDING_NOTICES: list[Callable[[Any], list[dict[str, Any]]]] = []
+
+
+def standing_notices(user: Any) -> list[dict[str, Any]]:
+    """The notices that stand for this user now."""
+    return [payload for source in STANDING_NOTICES for payload in source(user)]
+
+
 def user_notify(*, user_id: int, payload: dict[str, Any]) -> None:
     """Send a JSON payload to the user's sockets; users with none open simply miss it."""
     layer = get_channel_layer()

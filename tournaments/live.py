@@ -17,7 +17,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_noop
 
 from accounts.notifications import user_notify
-from games.models import Seat
+from games.models import Seat, Table
+from games.presence import has_arrived
 from tournaments.models import Entry, Round, Tournament
 
 logger = logging.getLogger(__name__)
@@ -40,34 +41,55 @@ def tournament_changed(*, tournament: Tournament) -> None:
 def round_opened(*, tournament: Tournament, round_: Round) -> None:
     """After this commit, tell every person seated in the round where their table is."""
     tournament_changed(tournament=tournament)
-    name, number = tournament.name, round_.number
     seats = Seat.objects.filter(
         table__tournament_table__round=round_, user__isnull=False, user__is_bot=False
     ).values_list("user_id", "table_id")
     notices = [
-        (
-            user_id,
-            {
-                "type": "table_ready",
-                "table": table_id,
-                "url": reverse("games:table", args=[table_id]),
-                "tournament": name,
-                "round": number,
-                "texts": {
-                    "message": [
-                        gettext_noop("Your table is ready: round %(round)d of %(name)s."),
-                        {"round": number, "name": name},
-                    ],
-                    "action": [gettext_noop("Go to your table"), {}],
-                    "stay": [gettext_noop("Stay on this page"), {}],
-                    "title": [gettext_noop("Your table is ready"), {}],
-                },
-                "go_in_seconds": GO_IN_SECONDS,
-            },
-        )
+        (user_id, _table_ready(table_id, round_.number, tournament.name))
         for user_id, table_id in seats
     ]
     transaction.on_commit(lambda: _send_users(notices))
+
+
+def tables_ready_for(user: Any) -> list[dict[str, Any]]:
+    """ "Your table is ready" again for each open round table the person has not come to yet:
+    sent to every notifications socket as it opens, so the notice is not lost to a page that
+    was loading or reconnecting when the round opened."""
+    seats = Seat.objects.filter(
+        user=user,
+        table__status=Table.Status.PLAYING,
+        table__tournament_table__finished=False,
+        table__tournament_table__round__status=Round.Status.RUNNING,
+    ).values_list(
+        "table_id",
+        "table__tournament_table__round__number",
+        "table__tournament_table__round__tournament__name",
+    )
+    return [
+        _table_ready(table_id, number, name)
+        for table_id, number, name in seats
+        if not has_arrived(table_id=table_id, user_id=user.pk)
+    ]
+
+
+def _table_ready(table_id: int, round_number: int, tournament_name: str) -> dict[str, Any]:
+    return {
+        "type": "table_ready",
+        "table": table_id,
+        "url": reverse("games:table", args=[table_id]),
+        "tournament": tournament_name,
+        "round": round_number,
+        "texts": {
+            "message": [
+                gettext_noop("Your table is ready: round %(round)d of %(name)s."),
+                {"round": round_number, "name": tournament_name},
+            ],
+            "action": [gettext_noop("Go to your table"), {}],
+            "stay": [gettext_noop("Stay on this page"), {}],
+            "title": [gettext_noop("Your table is ready"), {}],
+        },
+        "go_in_seconds": GO_IN_SECONDS,
+    }
 
 
 def partner_invited(*, entry: Entry) -> None:

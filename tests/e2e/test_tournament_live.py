@@ -13,7 +13,7 @@ from playwright.sync_api import APIResponse, Page, Route, expect
 from accounts.models import User
 from tests.e2e.browser import off_the_browser_loop, sign_in
 from tests.e2e.test_table_reconnect import Cable
-from tests.helpers import Server, Worker
+from tests.helpers import Server, Worker, wait_for
 from tests.tournaments.factories import bot_player, person, play_deals, tournament
 from tournaments import services
 from tournaments.models import Entry, Round, RoundTable, Tournament
@@ -194,3 +194,47 @@ def test_an_events_public_socket_that_died_silently_is_opened_again_when_shown(
         services.tournament_open_check_in, tournament_id=event.pk, user=event.organizer
     )
     expect(page.locator("#tournament-live .status-line")).to_contain_text("Check-in")
+
+
+def round_table_of(event: Tournament) -> int:
+    """The table id of the event's first round table with people, once the worker opened it."""
+    tables = RoundTable.objects.filter(round__tournament=event, table__isnull=False)
+    return wait_for(
+        lambda: tables.values_list("table_id", flat=True).first(),
+        timeout=30,
+        what="the round's table to open",
+    )
+
+
+def test_a_player_whose_page_was_reconnecting_as_the_round_opened_is_taken_to_their_table(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    alice = person("alice")
+    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
+    cable = Cable(page, "/ws/notifications/")
+    sign_in(page.context, asgi_server, alice)
+    page.goto(f"{asgi_server.url}/tables/")
+    notices_connected(page)
+    cable.cut_now()
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    table_id = round_table_of(event)
+    cable.mend()
+    # The page retries with a backoff of up to 30 s.
+    expect(page.locator("#site-notice")).to_contain_text("Your table is ready", timeout=60_000)
+    page.wait_for_url(f"{asgi_server.url}/tables/{table_id}/", timeout=30_000)
+
+
+def test_at_the_table_itself_its_notice_is_not_shown(
+    asgi_server: Server, celery_worker: Worker, page: Page
+) -> None:
+    alice = person("alice")
+    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
+    off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
+    table_id = round_table_of(event)
+    frames: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda f: frames.append(f)))
+    Cable(page).cut_now()  # the table's own socket is down: the player has not arrived
+    sign_in(page.context, asgi_server, alice)
+    page.goto(f"{asgi_server.url}/tables/{table_id}/")
+    wait_until(page, lambda: any("table_ready" in str(frame) for frame in frames))
+    expect(page.locator("#site-notice")).to_have_count(0)

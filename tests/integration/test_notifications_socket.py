@@ -15,10 +15,12 @@ from websockets.sync.client import ClientConnection, connect
 from accounts.authentication import CLOSE_NOT_SIGNED_IN
 from accounts.models import User
 from accounts.notifications import user_group, user_notify
-from tests.games.sockets import age_group_members
+from tests.games.sockets import age_group_members, open_table_socket, recv_json
 from tests.helpers import Redis, Server
-from tests.tournaments.factories import tournament
-from tournaments.services import tournament_open_registration
+from tests.tournaments.factories import bot_player, tournament
+from tournaments.models import Round, RoundTable
+from tournaments.rounds import round_start
+from tournaments.services import entry_register, tournament_open_registration, tournament_start
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -158,3 +160,36 @@ def test_a_pinging_socket_keeps_hearing_past_the_layers_day(
         payload = {"type": "tournament_changed", "tournament": event.pk}
         async_to_sync(get_channel_layer().group_send)(topic, {"type": "notify", "payload": payload})
         assert json.loads(socket.recv(timeout=10)) == payload
+
+
+def test_a_socket_opened_after_the_round_opened_hears_the_table_is_ready_until_they_come(
+    asgi_server: Server,
+) -> None:
+    """ "Your table is ready" went once, to the sockets open then: a page loading or
+    reconnecting at that moment missed it, and its player missed their table. Each socket now
+    hears it as it opens, in its language, until the player has come to the table."""
+    alice = User.objects.create_user(username="hana", password="irrelevant-pw-8", language="fr")
+    event = tournament(match_deals=None, house_rules={"target": 1001})
+    tournament_open_registration(tournament_id=event.pk, user=event.organizer)
+    for team in ([alice, bot_player()], [bot_player(), bot_player()]):
+        entry_register(tournament_id=event.pk, user=event.organizer, players=team)
+    tournament_start(tournament_id=event.pk, user=event.organizer)
+    assert round_start(round_id=Round.objects.get(tournament=event, number=1).pk)
+    table = RoundTable.objects.get(round__tournament=event, away__isnull=False).table
+    assert table is not None
+    cookie = session_cookie(alice)
+    with open_socket(asgi_server, cookie=cookie, origin=asgi_server.url) as socket:
+        ready = json.loads(socket.recv(timeout=10))
+    assert ready["type"] == "table_ready"
+    assert (ready["table"], ready["url"], ready["round"]) == (table.pk, f"/tables/{table.pk}/", 1)
+    assert ready["message"] == f"Votre table est prête\u00a0: ronde 1 de {event.name}."
+    with open_table_socket(asgi_server, table.pk, user=alice) as at_the_table:
+        assert recv_json(at_the_table)["type"] == "snapshot"
+    with open_socket(asgi_server, cookie=cookie, origin=asgi_server.url) as socket:
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "come: nothing more"
+    stranger = User.objects.create_user(username="ivo", password="irrelevant-pw-9")
+    elsewhere = session_cookie(stranger)
+    with open_socket(asgi_server, cookie=elsewhere, origin=asgi_server.url) as socket:
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "not theirs"

@@ -31,7 +31,8 @@ function connect() {
     let message;
     try { message = JSON.parse(event.data); } catch (error) { return; }
     checkingSignIn = false;
-    if (message.type === "table_ready" || message.type === "invitation") show(message);
+    const here = message.url === location.pathname; // at the very table already
+    if ((message.type === "table_ready" && !here) || message.type === "invitation") show(message);
     listeners.forEach(function (listener) { listener(message); });
   });
   here.addEventListener("close", function (event) {
@@ -74,7 +75,7 @@ function show(message) {
   box.append(text, link);
   if (message.title) document.title = message.title + " · " + baseTitle;
   const atATable = /^\/tables\/\d+\/$/.test(location.pathname);
-  if (message.type === "table_ready" && !atATable && location.pathname !== message.url) {
+  if (message.type === "table_ready" && !atATable) {
     const stay = document.createElement("button");
     stay.type = "button";
     stay.textContent = message.stay || "";
