@@ -1,6 +1,7 @@
 """Rated matches their people left: a person losing to the computer could close the tab and
 never come back, and the match, paused while nobody is there, would never count. After some
-idle days it ends, conceded by the people who left, and is rated like any conceded match."""
+idle days it ends, conceded by the people who left, and is rated like any conceded match; one
+its people never played a move of ends without a winner and unrated."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from games import services  # as a module: the services' tasks import this one
-from games.models import Seat, Table
+from games.models import Seat, Table, TableEvent
 from games.presence import tables_with_someone_here
 
 
@@ -32,6 +33,11 @@ def deserted_matches_concede(*, idle_days: int, limit: int) -> int:
         )
     )
     here = tables_with_someone_here((table_id, user_id) for table_id, user_id, _ in people)
+    played = set(
+        TableEvent.objects.filter(table__in=candidates, actor="person").values_list(
+            "table_id", flat=True
+        )
+    )
     teams: dict[int, set[int]] = {}
     for table_id, _, number in people:
         teams.setdefault(table_id, set()).add(number % 2)
@@ -39,6 +45,11 @@ def deserted_matches_concede(*, idle_days: int, limit: int) -> int:
     for table_id in candidates:
         sides = teams.get(table_id, set())
         if table_id in here or len(sides) != 1:  # people on both sides: neither conceded
+            continue
+        if table_id not in played:
+            ended += services.table_abort(
+                table_id=table_id, reason="Nobody played at the table: not rated."
+            )
             continue
         ended += services.table_end(
             table_id=table_id, reason="Nobody came back to the table.", conceded_by=sides.pop()

@@ -28,7 +28,7 @@ from games.chat_lines import chat_line
 from games.choices import BotLevel, bot_level_names, variant_names
 from games.deal_seeds import bot_seed, seeded_step
 from games.last_card import LAST_CARD, last_card, moves_without_person
-from games.models import ChatMessage, MatchPlayer, Seat, Table, TableEvent
+from games.models import ChatMessage, Match, MatchPlayer, Seat, Table, TableEvent
 from games.queries import alone_with_computers, hosts, table_seats, turn_time
 from games.unit_of_work import TableChange
 
@@ -531,6 +531,24 @@ def table_end(
         if change.table.status != Table.Status.PLAYING or change.engine is None:
             raise ServiceError("not_playing", "Only a table being played can be ended.")
         _end(change, reason=reason.strip(), score=score, actor=actor, conceded_by=conceded_by)
+        _commit(change)
+    return True
+
+
+def table_abort(*, table_id: int, reason: str) -> bool:
+    """End a match without a winner and unrated: its people never played a move of theirs (a
+    second tap on Play opened it, or its tab was closed at once), and a game left before its
+    player's first move counts nowhere. False when the table had already ended."""
+    with transaction.atomic():
+        change = uow.lock(table_id)
+        if change.table.status != Table.Status.PLAYING or change.engine is None:
+            return False
+        match_row, engine = change.in_play()
+        # Read again by the rating, once saved: in this transaction, under the table's lock.
+        Match.objects.filter(pk=match_row.pk).update(rated=False)
+        Table.objects.filter(pk=table_id).update(rated=False)
+        engine.winner = None
+        uow.match_end(change, points=list(engine.score), winner=None, decided=reason)
         _commit(change)
     return True
 

@@ -1,7 +1,8 @@
 """A rated match against the computer that its person left (closed the tab while losing) ends
 once they have stayed away for a while, conceded by them and rated: it waited, paused, for
 good before, so leaving dodged the loss. A match someone is back at, or that paused lately,
-or that is not rated, stays."""
+or that is not rated, stays. One its person never played a move of (a second tap on Play
+opened it, or its tab was closed at once) ends without a winner and unrated."""
 
 from __future__ import annotations
 
@@ -16,19 +17,24 @@ from config.celery import app
 from games import presence
 from games.deserted import deserted_matches_concede
 from games.models import Table
-from games.services import table_create_in_lobby, table_leave
-from tests.games.factories import person
+from games.services import table_act, table_create_in_lobby, table_leave
+from tests.games.factories import a_persons_move, person, play_until_holding
 
 pytestmark = pytest.mark.django_db
 
 KEEP_DAYS = 7
 
 
-def left_paused(*, days: float, rated: bool = True) -> Table:
-    """A person's match against the computer, paused since they left `days` ago."""
+def left_paused(*, days: float, rated: bool = True, played: bool = True) -> Table:
+    """A person's match against the computer, paused since they left `days` ago (having
+    played a move of theirs, unless not `played`)."""
     player = person()
     table = table_create_in_lobby(user=player, opponents="computer", variant="belote")
     Table.objects.filter(pk=table.pk).update(rated=rated)
+    if played:
+        play_until_holding(table, 8, seat=0)
+        action = a_persons_move(table)
+        table_act(table_id=table.pk, user=player, action=action, version=table.version)
     table_leave(table_id=table.pk, user=player)  # a bot holds the seat: the table waits
     table.refresh_from_db()
     assert table.is_paused
@@ -44,6 +50,15 @@ def test_a_rated_match_nobody_came_back_to_is_conceded_and_rated() -> None:
     change = RatingChange.objects.get()
     assert change.user.username == table.seats.get(number=0).user.username
     assert change.after < change.before
+
+
+def test_a_rated_match_its_person_never_played_ends_unrated_without_a_winner() -> None:
+    never = left_paused(days=KEEP_DAYS + 1, played=False)
+    assert deserted_matches_concede(idle_days=KEEP_DAYS, limit=10) == 1
+    never.refresh_from_db()
+    assert never.status == Table.Status.FINISHED and not never.rated
+    assert never.match.winner_team is None and not never.match.rated
+    assert not RatingChange.objects.exists()
 
 
 def test_a_match_someone_may_still_come_back_to_stays() -> None:
