@@ -4,6 +4,7 @@ refused on screen when the table moved on, and a hand that ended meanwhile is su
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -29,6 +30,7 @@ REFUSED = "The table moved on while you were reconnecting; play again."
 TOO_LATE = "Too late: the table moved on before your move reached it."
 # The page retries with a backoff of up to 5 s; the way back may take one full wait.
 BACK = 15_000
+QUIET_SECONDS = float(os.environ.get("QUIET_SOCKET_SECONDS", "50"))
 
 
 class Cable:
@@ -40,6 +42,7 @@ class Cable:
         self.open: list[WebSocketRoute] = []
         self.hanging: list[WebSocketRoute] = []
         self.lose: Callable[[dict[str, Any]], bool] | None = None
+        self.heard: list[str | bytes] = []  # what the server said, in order
         page.route_web_socket(re.compile(re.escape(path)), self._route)
 
     def _route(self, socket: WebSocketRoute) -> None:
@@ -55,6 +58,7 @@ class Cable:
         """Pass a server message on to the page, unless it is the one to lose."""
         if socket in self.hanging:
             return
+        self.heard.append(message)
         if self.lose is not None and self.lose(json.loads(message)):
             self.lose = None
             return
@@ -162,6 +166,26 @@ def test_a_card_clicked_on_a_socket_that_died_silently_is_offered_again_on_a_new
     played = TableEvent.objects.get(table=table, version=version + 1)
     assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
     assert played.payload["play"] == card
+
+
+def test_a_players_page_at_a_quiet_table_keeps_its_one_socket(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    """The page pings its socket and gives it up when a ping goes unanswered: a healthy socket
+    at a table where nothing happens (a player thinking) answers every ping and is kept, past
+    several pings (every 25 s) and their waits (10 s)."""
+    table, _, cable = seated
+    card = my_card_turn(page)
+    quiet_until = time.monotonic() + QUIET_SECONDS
+    while time.monotonic() < quiet_until:
+        page.wait_for_timeout(1000)  # the quiet itself: the page's timers run meanwhile
+        assert len(cable.open) == 1, "the page gave up a healthy socket"
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    pongs = [m for m in cable.heard if json.loads(m).get("type") == "pong"]
+    assert len(pongs) >= QUIET_SECONDS // 25 - 1, "pinged, and answered"
+    page.locator(f'#hand button[data-card="{card}"]').click()
+    expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
+    assert TableEvent.objects.filter(table=table, actor="person", kind="play").count() == 1
 
 
 def test_a_card_clicked_while_the_table_moved_on_is_refused_on_screen(
