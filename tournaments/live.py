@@ -52,9 +52,9 @@ def round_opened(*, tournament: Tournament, round_: Round) -> None:
 
 
 def tables_ready_for(user: Any) -> list[dict[str, Any]]:
-    """ "Your table is ready" again for each open round table the person has not come to yet:
-    sent to every notifications socket as it opens, so the notice is not lost to a page that
-    was loading or reconnecting when the round opened."""
+    """The person's "your table is ready" notices again, one for each open round table they
+    have not come to yet: sent to every notifications socket as it opens, so the notice is not
+    lost to a page that was loading or reconnecting when the round opened."""
     seats = Seat.objects.filter(
         user=user,
         table__status=Table.Status.PLAYING,

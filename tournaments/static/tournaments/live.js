@@ -121,7 +121,8 @@ document.addEventListener("DOMContentLoaded", function () {
         if (message.type === "tournament_changed" && String(message.tournament) === id) refresh(false);
       });
       socket.addEventListener("close", function (event) {
-        if (event.code !== 4404) lost(); // 4404: not an event this viewer may see
+        if (event.code === 4404) page.dataset.socket = "closed"; // not an event this viewer may see
+        else lost();
       });
       function lost() {
         if (gone) return;
