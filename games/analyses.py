@@ -11,7 +11,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef, Window
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from config.errors import ServiceError
@@ -127,10 +128,18 @@ def players_accuracy(
     seats = MatchPlayer.objects.filter(user__in=users, match__finished_at__isnull=False)
     if table_ids is not None:
         seats = seats.filter(match__table_id__in=list(table_ids))
-    latest: dict[int, list[MatchPlayer]] = defaultdict(list)
-    for seat in seats.select_related("match", "user").order_by("-match__finished_at", "-match_id"):
-        latest[seat.user_id].append(seat)
-    played = {user: theirs[:ACCURACY_MATCHES][::-1] for user, theirs in latest.items()}
+    newest_first = (F("match__finished_at").desc(), F("match_id").desc())
+    # Each player's latest seats only, chosen by the database: a computer player holds three
+    # seats of every match against the computer, and reading them all took its page seconds.
+    latest = seats.annotate(
+        rank=Window(RowNumber(), partition_by=F("user_id"), order_by=newest_first)
+    ).filter(rank__lte=ACCURACY_MATCHES)
+    chosen = MatchPlayer.objects.filter(pk__in=list(latest.values_list("pk", flat=True)))
+    played: dict[int, list[MatchPlayer]] = defaultdict(list)
+    for seat in (
+        chosen.select_related("match", "user").defer("match__engine").order_by(*newest_first)
+    ):
+        played[seat.user_id].insert(0, seat)  # oldest first
     every_seat = [seat for theirs in played.values() for seat in theirs]
     rows = HandAnalysis.objects.filter(table_id__in={s.match.table_id for s in every_seat})
     others = cards_played_by_others(every_seat)

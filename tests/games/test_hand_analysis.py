@@ -9,7 +9,7 @@ import redis
 from rest_framework.test import APIClient
 
 from games.analyses import hand_analyse, player_accuracy
-from games.models import HandAnalysis, Table, TableEvent
+from games.models import HandAnalysis, MatchPlayer, Table, TableEvent
 from games.services import (
     table_act,
     table_create,
@@ -133,6 +133,33 @@ def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile()
     assert APIClient().get("/api/users/nobody-here/accuracy/").status_code == 404
     page = APIClient().get(f"/players/{user.username}/").content.decode()
     assert "Card play accuracy" in page and "Croatian Bela" in page
+
+
+@pytest.mark.django_db
+def test_accuracy_reads_only_the_latest_seats_it_measures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player holds three seats of every match against the computer: its page read
+    every seat it ever held to measure the latest 200 (5 s at 20,000 matches:
+    `python bench/player_page.py`). The database picks the latest now."""
+    people = [person() for _ in range(4)]
+    tables = []
+    for _ in range(3):
+        table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
+        for user in people[1:]:
+            table_take_seat(table_id=table.pk, user=user)
+        tables.append(play_as_people(table))
+        hand_analyse(table_id=table.pk, number=1)
+    monkeypatch.setattr("games.analyses.ACCURACY_MATCHES", 2)
+    built: list[int] = []
+    from_db = MatchPlayer.from_db.__func__
+
+    def counted(cls: type[MatchPlayer], *args: Any) -> MatchPlayer:
+        built.append(1)
+        return from_db(cls, *args)
+
+    monkeypatch.setattr(MatchPlayer, "from_db", classmethod(counted))
+    (line,) = player_accuracy(user=people[0])
+    assert [t["match"] for t in line["trend"]] == [t.match.pk for t in tables[1:]]
+    assert len(built) == 2, "the two latest seats, not every one"
 
 
 def decisions_of(table: Table, seat: int) -> list[dict[str, Any]]:
