@@ -1,8 +1,8 @@
 // A socket can die without closing: a phone that slept, a laptop that changed networks, a
 // router that forgot the connection. The browser still calls it open, and what is sent on it is
 // lost without a word: a card tapped never lands, a notice never comes. So a page pings its
-// socket now and then, and when the device wakes or its network is back; a ping left unanswered
-// closes the socket, and the page opens another.
+// socket now and then, and when the device wakes or its network comes or goes; a ping left
+// unanswered closes the socket, and the page opens another.
 const PING_EVERY_MS = 25000;
 const ANSWER_WITHIN_MS = 10000; // a live server answers in milliseconds; a busy one in seconds
 
@@ -23,6 +23,7 @@ export function keepAlive(socket, onDead) {
     clearInterval(every);
     clearTimeout(unanswered);
     window.removeEventListener("online", probe);
+    window.removeEventListener("offline", probe);
     document.removeEventListener("visibilitychange", woken);
   }
   function dead() {
@@ -36,6 +37,7 @@ export function keepAlive(socket, onDead) {
   });
   socket.addEventListener("close", stop);
   window.addEventListener("online", probe);
+  window.addEventListener("offline", probe); // the player is told within seconds, not minutes
   document.addEventListener("visibilitychange", woken);
   return probe;
 }

@@ -168,6 +168,24 @@ def test_a_card_clicked_on_a_socket_that_died_silently_is_offered_again_on_a_new
     assert played.payload["play"] == card
 
 
+def test_a_player_whose_phone_lost_its_network_is_told_within_seconds(
+    page: Page, seated: tuple[Table, User, Cable]
+) -> None:
+    """Offline, a socket may still look open for minutes: the page asks it at once and, with
+    no answer, says the connection is lost, then finds its way back when the network is."""
+    _, _, cable = seated
+    my_card_turn(page)
+    cable.hang_now()
+    page.context.set_offline(True)
+    # The ping's 10 s wait, not the next regular ping's 25 s as well.
+    expect(page.locator("#connection")).to_have_text(
+        "Connection lost; reconnecting…", timeout=12_000
+    )
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_have_text("Connected.", timeout=BACK)
+    expect(page.locator("#hand button.legal").first).to_be_visible()
+
+
 def test_a_players_page_at_a_quiet_table_keeps_its_one_socket(
     page: Page, seated: tuple[Table, User, Cable]
 ) -> None:
