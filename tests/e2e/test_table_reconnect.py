@@ -179,7 +179,7 @@ def test_a_player_whose_phone_lost_its_network_is_told_within_seconds(
     page.context.set_offline(True)
     # The ping's 10 s wait, not the next regular ping's 25 s as well.
     expect(page.locator("#connection")).to_have_text(
-        "Connection lost; reconnecting…", timeout=12_000
+        "Connection lost; reconnecting…", timeout=15_000
     )
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_have_text("Connected.", timeout=BACK)
