@@ -1,8 +1,10 @@
 """What the browser tests share: signing a user in, running a service off the browser's
-event loop, and clicking a move until the table moves on."""
+event loop, clicking a move until the table moves on, and letting the page run until a
+condition holds."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -60,3 +62,11 @@ def click_and_wait(page: Page, target: str) -> None:
         " || !document.getElementById('error').hidden",
         timeout=20_000,
     )
+
+
+def wait_until(page: Page, condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Let the page's handlers run until the condition holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
+        page.wait_for_timeout(50)

@@ -9,8 +9,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Table
-from tests.e2e.browser import sign_in
-from tests.e2e.test_tournament_live import wait_until
+from tests.e2e.browser import sign_in, wait_until
 from tests.games.factories import person
 from tests.helpers import Server
 

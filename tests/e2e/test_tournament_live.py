@@ -4,14 +4,12 @@ takes them to it), and a tournament page updates itself when a round ends."""
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import APIResponse, Page, Route, expect
 
 from accounts.models import User
-from tests.e2e.browser import off_the_browser_loop, sign_in
+from tests.e2e.browser import off_the_browser_loop, sign_in, wait_until
 from tests.e2e.test_table_reconnect import Cable
 from tests.helpers import Server, Worker, wait_for
 from tests.tournaments.factories import bot_player, person, play_deals, tournament
@@ -125,14 +123,6 @@ def test_a_change_told_while_the_page_fetches_is_fetched_again(
     route, stale = held[0]
     route.fulfill(response=stale)
     expect(page.locator("#tournament-live .status-line")).to_contain_text("Cancelled")
-
-
-def wait_until(page: Page, condition: Callable[[], bool], seconds: float = 30) -> None:
-    """Let the page's handlers run until the condition holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "condition not met in time"
-        page.wait_for_timeout(50)
 
 
 def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, page: Page) -> None:
