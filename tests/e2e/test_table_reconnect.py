@@ -120,6 +120,12 @@ def cut_and_click(page: Page, cable: Cable, card: str) -> None:
     expect(page.locator("#connection")).to_have_text(WAITING)
 
 
+def assert_played_by_the_person(table: Table, version: int, card: str) -> None:
+    played = TableEvent.objects.get(table=table, version=version)
+    assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
+    assert played.payload["play"] == card
+
+
 def test_a_card_clicked_while_disconnected_is_played_once_the_socket_is_back(
     page: Page, seated: tuple[Table, User, Cable]
 ) -> None:
@@ -137,9 +143,7 @@ def test_a_card_clicked_while_disconnected_is_played_once_the_socket_is_back(
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0, timeout=BACK)
     expect(page.locator("#connection")).to_have_text("Connected.")
     expect(page.locator("#error")).to_be_hidden()
-    played = TableEvent.objects.get(table=table, version=version + 1)
-    assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
-    assert played.payload["play"] == card
+    assert_played_by_the_person(table, version + 1, card)
 
 
 def test_a_card_clicked_on_a_socket_that_died_silently_is_offered_again_on_a_new_one(
@@ -163,9 +167,7 @@ def test_a_card_clicked_on_a_socket_that_died_silently_is_offered_again_on_a_new
     assert table.version == version, "nothing reached the server on the silent socket"
     again.click()
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
-    played = TableEvent.objects.get(table=table, version=version + 1)
-    assert (played.kind, played.seat, played.actor) == ("play", 0, "person")
-    assert played.payload["play"] == card
+    assert_played_by_the_person(table, version + 1, card)
 
 
 def test_a_player_whose_phone_lost_its_network_is_told_within_seconds(

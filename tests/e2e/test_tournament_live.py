@@ -149,18 +149,24 @@ def test_a_finished_round_table_leads_back_to_its_event(asgi_server: Server, pag
     expect(page.get_by_role("heading", level=1)).to_have_text(event.name)
 
 
+def waiting_on_the_lobby(page: Page, server: Server) -> tuple[Tournament, Cable]:
+    """A player of an event about to start, on the lobby, their notices through a Cable."""
+    alice = person("alice")
+    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
+    cable = Cable(page, "/ws/notifications/")
+    sign_in(page.context, server, alice)
+    page.goto(f"{server.url}/tables/")
+    notices_connected(page)
+    return event, cable
+
+
 def test_a_notices_socket_that_died_silently_is_opened_again_when_the_device_wakes(
     asgi_server: Server, celery_worker: Worker, page: Page
 ) -> None:
     """A laptop that slept or changed networks keeps a socket its browser still calls open, and
     "your table is ready" was lost on it. Woken (or back online), the page asks its socket and,
     unanswered, opens another."""
-    alice = person("alice")
-    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
-    cable = Cable(page, "/ws/notifications/")
-    sign_in(page.context, asgi_server, alice)
-    page.goto(f"{asgi_server.url}/tables/")
-    notices_connected(page)
+    event, cable = waiting_on_the_lobby(page, asgi_server)
     cable.hang_now()
     page.evaluate("window.dispatchEvent(new Event('online'))")
     wait_until(page, lambda: bool(cable.open))  # within the 10 s a ping may wait for its answer
@@ -199,12 +205,7 @@ def round_table_of(event: Tournament) -> int:
 def test_a_player_whose_page_was_reconnecting_as_the_round_opened_is_taken_to_their_table(
     asgi_server: Server, celery_worker: Worker, page: Page
 ) -> None:
-    alice = person("alice")
-    event = event_with(alice, match_deals=None, house_rules={"target": 1001})
-    cable = Cable(page, "/ws/notifications/")
-    sign_in(page.context, asgi_server, alice)
-    page.goto(f"{asgi_server.url}/tables/")
-    notices_connected(page)
+    event, cable = waiting_on_the_lobby(page, asgi_server)
     cable.cut_now()
     off_the_browser_loop(services.tournament_start, tournament_id=event.pk, user=event.organizer)
     table_id = round_table_of(event)

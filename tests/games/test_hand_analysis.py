@@ -105,16 +105,22 @@ def test_a_hand_end_queues_its_analysis_on_its_own_queue(redis_server: Any) -> N
     assert b"games.hand_analyse" in client.lindex(queue, 0)
 
 
-@pytest.mark.django_db
-def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile() -> None:
+def analysed_matches(count: int) -> tuple[list[Any], list[Table]]:
+    """Four people's `count` one-hand Bela matches, each hand analysed."""
     people = [person() for _ in range(4)]
     tables = []
-    for _ in range(2):
+    for _ in range(count):
         table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
         for user in people[1:]:
             table_take_seat(table_id=table.pk, user=user)
         tables.append(play_as_people(table))
         hand_analyse(table_id=table.pk, number=1)
+    return people, tables
+
+
+@pytest.mark.django_db
+def test_a_players_accuracy_per_rule_set_with_its_trend_on_the_api_and_profile() -> None:
+    people, tables = analysed_matches(2)
     user = people[0]
     mine = [
         d
@@ -140,14 +146,7 @@ def test_accuracy_reads_only_the_latest_seats_it_measures(monkeypatch: pytest.Mo
     """A computer player holds three seats of every match against the computer: its page read
     every seat it ever held to measure the latest 200 (5 s at 20,000 matches:
     `python bench/player_page.py`). The database picks the latest now."""
-    people = [person() for _ in range(4)]
-    tables = []
-    for _ in range(3):
-        table = table_create(creator=people[0], variant="bela", turn_seconds=3600, max_hands=1)
-        for user in people[1:]:
-            table_take_seat(table_id=table.pk, user=user)
-        tables.append(play_as_people(table))
-        hand_analyse(table_id=table.pk, number=1)
+    people, tables = analysed_matches(3)
     monkeypatch.setattr("games.analyses.ACCURACY_MATCHES", 2)
     built: list[int] = []
     from_db = MatchPlayer.from_db.__func__

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -41,6 +43,16 @@ def session_cookie(user: User) -> str:
     client = Client()
     client.force_login(user)
     return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+@contextmanager
+def following(server: Server, user: User, topic: str) -> Iterator[ClientConnection]:
+    """The user's notifications socket, following the topic once a ping's answer came back."""
+    with open_socket(server, cookie=session_cookie(user), origin=server.url) as socket:
+        socket.send(json.dumps({"type": "follow", "topic": topic}))
+        socket.send(json.dumps({"type": "ping"}))
+        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
+        yield socket
 
 
 def test_sync_notify_reaches_the_users_socket(asgi_server: Server) -> None:
@@ -103,10 +115,7 @@ def test_a_followed_tournament_reaches_the_socket(asgi_server: Server) -> None:
     event = tournament()
     tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     topic = f"tournament-{event.pk}"
-    with open_socket(asgi_server, cookie=session_cookie(user), origin=asgi_server.url) as socket:
-        socket.send(json.dumps({"type": "follow", "topic": topic}))
-        socket.send(json.dumps({"type": "ping"}))
-        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
+    with following(asgi_server, user, topic) as socket:
         payload = {"type": "tournament_changed", "tournament": event.pk}
         async_to_sync(get_channel_layer().group_send)(topic, {"type": "notify", "payload": payload})
         assert json.loads(socket.recv(timeout=10)) == payload
@@ -147,10 +156,7 @@ def test_a_pinging_socket_keeps_hearing_past_the_layers_day(
     event = tournament()
     tournament_open_registration(tournament_id=event.pk, user=event.organizer)
     topic = f"tournament-{event.pk}"
-    with open_socket(asgi_server, cookie=session_cookie(user), origin=asgi_server.url) as socket:
-        socket.send(json.dumps({"type": "follow", "topic": topic}))
-        socket.send(json.dumps({"type": "ping"}))
-        assert json.loads(socket.recv(timeout=10)) == {"type": "pong"}, "followed by now"
+    with following(asgi_server, user, topic) as socket:
         for group in (user_group(user.pk), topic):
             age_group_members(redis_server.url, group, days=2)
         socket.send(json.dumps({"type": "ping"}))
