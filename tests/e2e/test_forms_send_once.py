@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from games.models import Table
+from games.services import table_create_in_lobby
 from tests.e2e.browser import sign_in, wait_until
 from tests.games.factories import person
 from tests.helpers import Server
@@ -54,3 +55,33 @@ def test_a_second_tap_on_play_while_the_first_is_on_its_way_opens_no_second_tabl
     tap(page, "Play against the computer")()
     expect(page.locator("#table-app")).to_be_visible()
     assert Table.objects.filter(seats__user=player).count() == 2
+
+
+def test_a_second_tap_on_a_seat_choice_while_the_first_is_on_its_way_sends_nothing(
+    page: Page, asgi_server: Server
+) -> None:
+    # The host's second tap answered "that seat is taken" to their own first one.
+    host = person("host")
+    table = table_create_in_lobby(user=host, opponents="open", variant="belote")
+    sign_in(page.context, asgi_server, host)
+    page.goto(f"{asgi_server.url}/tables/{table.pk}/")
+    expect(page.locator("#connection")).to_have_text("Connected.")
+    sent: list[Route] = []
+
+    def on_a_slow_line(route: Route) -> None:
+        sent.append(route)
+        if len(sent) > 1:
+            route.continue_()
+
+    page.route(f"**/tables/{table.pk}/computer/", on_a_slow_line)
+    partner = tap(page, "A computer player as your partner")
+    right = tap(page, "A computer player as the opponent on your right")
+    partner()
+    wait_until(page, lambda: bool(sent))
+    partner()
+    right()
+    sent[0].continue_()
+    expect(page.locator("#pos-top .badge.level")).to_be_visible()
+    expect(page.locator("p.notice")).to_have_count(0)  # no "that seat is taken"
+    assert len(sent) == 1, "sent once"
+    assert [s.number for s in table.seats.filter(user__is_bot=True)] == [2]

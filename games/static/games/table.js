@@ -250,7 +250,7 @@ function seatChoice(seat, s) {
   const post = (action) => () => {
     form.action = form.dataset[action];
     form.elements.seat.value = String(seat);
-    form.submit();
+    form.requestSubmit(); // as a click would: sent once (forms.js)
   };
   if (s.name === null && may.host !== undefined) {
     const label = {
