@@ -26,21 +26,27 @@ def tap(page: Page, name: str) -> Callable[[], None]:
     return lambda: page.mouse.click(x, y)
 
 
+def on_a_slow_line(page: Page, url: str) -> list[Route]:
+    """The requests to `url`, in order: the first is held (on its way) until the test lets it
+    go; any later one goes on at once."""
+    sent: list[Route] = []
+
+    def hold_the_first(route: Route) -> None:
+        sent.append(route)
+        if len(sent) > 1:
+            route.continue_()
+
+    page.route(url, hold_the_first)
+    return sent
+
+
 def test_a_second_tap_on_play_while_the_first_is_on_its_way_opens_no_second_table(
     page: Page, asgi_server: Server
 ) -> None:
     player = person("tapper")
     sign_in(page.context, asgi_server, player)
     page.goto(f"{asgi_server.url}/tables/")
-    sent: list[Route] = []
-
-    def on_a_slow_line(route: Route) -> None:
-        """The first request is held (on its way); any later one goes on at once."""
-        sent.append(route)
-        if len(sent) > 1:
-            route.continue_()
-
-    page.route("**/tables/new/", on_a_slow_line)
+    sent = on_a_slow_line(page, "**/tables/new/")
     play, open_one = tap(page, "Play against the computer"), tap(page, "Open a table for people")
     play()
     wait_until(page, lambda: bool(sent))
@@ -66,14 +72,7 @@ def test_a_second_tap_on_a_seat_choice_while_the_first_is_on_its_way_sends_nothi
     sign_in(page.context, asgi_server, host)
     page.goto(f"{asgi_server.url}/tables/{table.pk}/")
     expect(page.locator("#connection")).to_have_text("Connected.")
-    sent: list[Route] = []
-
-    def on_a_slow_line(route: Route) -> None:
-        sent.append(route)
-        if len(sent) > 1:
-            route.continue_()
-
-    page.route(f"**/tables/{table.pk}/computer/", on_a_slow_line)
+    sent = on_a_slow_line(page, f"**/tables/{table.pk}/computer/")
     partner = tap(page, "A computer player as your partner")
     right = tap(page, "A computer player as the opponent on your right")
     partner()
